@@ -1,0 +1,59 @@
+"""kappalib: chance-corrected agreement, computed once and tested against independent oracles.
+
+Every formula of the course *Kappa, honestly* lives here.  Matrix-level functions take a
+confusion matrix ``C`` of shape ``(K, K)``, or a stack ``(..., K, K)``, with rows = the
+reference (rater 1) and columns = the prediction (rater 2).  Label-level functions keep
+scikit-learn's names.  Undefined values (0/0) give ``None`` for one matrix and NaN inside a
+stack, unless ``zero_division`` says otherwise.
+
+Where each statistic lives:
+
+* ``_agreement``: observed/expected agreement, kappa (weighted too), kappa_max, PABAK,
+  prevalence and bias indices, Scott's pi
+* ``_correlation``: MCC (Gorodkin's R_K)
+* ``_diagnostics``: asymmetry and off-diagonal entropy (Delgado & Tibau 2019)
+* ``_inference``: standard error and confidence interval of kappa (Fleiss et al. 1969)
+* ``_labels``: confusion_matrix, cohen_kappa_score, matthews_corrcoef
+* ``_weights``: disagreement weights
+* ``_validation``: the input checks and the undefined-value policy
+"""
+
+from ._agreement import (
+    bias_index,
+    expected_agreement,
+    kappa,
+    kappa_max,
+    observed_agreement,
+    pabak,
+    prevalence_index,
+    scotts_pi,
+)
+from ._correlation import mcc
+from ._diagnostics import asymmetry, off_diagonal_entropy
+from ._errors import UndefinedMetricError
+from ._inference import kappa_confint, kappa_standard_error
+from ._labels import cohen_kappa_score, confusion_matrix, matthews_corrcoef
+from ._weights import disagreement_weights
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "UndefinedMetricError",
+    "asymmetry",
+    "bias_index",
+    "cohen_kappa_score",
+    "confusion_matrix",
+    "disagreement_weights",
+    "expected_agreement",
+    "kappa",
+    "kappa_confint",
+    "kappa_max",
+    "kappa_standard_error",
+    "matthews_corrcoef",
+    "mcc",
+    "observed_agreement",
+    "off_diagonal_entropy",
+    "pabak",
+    "prevalence_index",
+    "scotts_pi",
+]

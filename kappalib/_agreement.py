@@ -1,0 +1,457 @@
+r"""Agreement statistics computed from a confusion matrix.
+
+Symbols follow the course notation (``book/notation.md``) and Cohen (1960):
+
+* ``C``: the K x K confusion matrix, rows = reference (rater 1), columns = prediction
+  (rater 2); any stack ``(..., K, K)`` works too.
+* ``N``: the number of cases, ``C.sum()``.
+* ``r``, ``c``: row and column totals.
+* ``p_o = trace(C) / N`` and ``p_e = sum_k r_k c_k / N^2``.
+* ``W``: disagreement weights (zero diagonal) and ``E = r c^T / N``, the counts expected under
+  independence with both margins kept.
+
+Everything is accumulated in float64, so counts of 10^9 and more do not overflow.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from ._validation import as_matrix, finish
+from ._weights import resolve_weights
+
+__all__ = [
+    "bias_index",
+    "expected_agreement",
+    "kappa",
+    "kappa_max",
+    "observed_agreement",
+    "pabak",
+    "prevalence_index",
+    "scotts_pi",
+]
+
+
+# einsum rather than .sum(axis=...): on a stack of many small matrices it is several times
+# faster, and these few lines are the whole hot path of a batched call.
+def _margins(C):
+    N = np.einsum("...ij->...", C)
+    r = np.einsum("...ij->...i", C)
+    c = np.einsum("...ij->...j", C)
+    return N, r, c
+
+
+def _trace(C):
+    return np.einsum("...ii->...", C)
+
+
+def _dot(u, v):
+    """sum_k u_k v_k over the last axis, for stacks."""
+    return np.einsum("...i,...i->...", u, v)
+
+
+def _ratio(num, den):
+    """num / den with 0 where den == 0 (the caller marks those as undefined)."""
+    num = np.asarray(num, dtype=np.float64)
+    den = np.asarray(den, dtype=np.float64)
+    out = np.zeros(np.broadcast(num, den).shape)
+    np.divide(num, den, out=out, where=den != 0)
+    return out
+
+
+def _scalar_or_array(x):
+    x = np.asarray(x, dtype=np.float64)
+    return float(x) if x.ndim == 0 else x
+
+
+def observed_agreement(C: ArrayLike) -> float | np.ndarray:
+    r"""Observed agreement (raw agreement, accuracy): the diagonal share of the cases.
+
+    .. math:: p_o = \frac{1}{N} \sum_k C_{kk}
+
+    Parameters
+    ----------
+    C : array-like of shape (K, K) or (..., K, K)
+        Confusion matrix of counts (or weighted counts); rows are the reference.
+
+    Returns
+    -------
+    p_o : float or ndarray of shape (...)
+
+    Raises
+    ------
+    ValueError, TypeError
+        If ``C`` is not a valid matrix of non-negative counts with at least one case.
+
+    References
+    ----------
+    Cohen, J. (1960). A coefficient of agreement for nominal scales.
+
+    Examples
+    --------
+    Seed 001's table: 17 of the 20 cases lie on the diagonal.
+
+    >>> import kappalib as kl
+    >>> kl.observed_agreement([[8, 2], [1, 9]])
+    0.85
+    """
+    C = as_matrix(C)
+    N, _, _ = _margins(C)
+    return _scalar_or_array(_trace(C) / N)
+
+
+def expected_agreement(C: ArrayLike) -> float | np.ndarray:
+    r"""Expected (chance) agreement: independent draws that keep both margins.
+
+    .. math:: p_e = \sum_k \frac{r_k}{N}\,\frac{c_k}{N}
+
+    Parameters
+    ----------
+    C : array-like of shape (K, K) or (..., K, K)
+        Confusion matrix; rows are the reference.
+
+    Returns
+    -------
+    p_e : float or ndarray of shape (...)
+
+    Raises
+    ------
+    ValueError, TypeError
+        If ``C`` is not a valid matrix of non-negative counts with at least one case.
+
+    References
+    ----------
+    Cohen, J. (1960). A coefficient of agreement for nominal scales.
+
+    Examples
+    --------
+    Seed 001: row shares 0.5/0.5 and column shares 0.45/0.55.
+
+    >>> import kappalib as kl
+    >>> kl.expected_agreement([[8, 2], [1, 9]])
+    0.5
+    """
+    C = as_matrix(C)
+    N, r, c = _margins(C)
+    return _scalar_or_array(_dot(r, c) / (N * N))
+
+
+def _kappa_parts(C, W):
+    """Numerator and denominator such that kappa = num / den, for valid C and W (or None)."""
+    N, r, c = _margins(C)
+    if W is None:
+        # kappa = (p_o - p_e) / (1 - p_e), multiplied through by N^2 to stay exact on counts
+        src = _dot(r, c)
+        return N * _trace(C) - src, N * N - src
+    # kappa_w = 1 - sum(W*O) / sum(W*E) = (sum(W*E) - sum(W*O)) / sum(W*E), with E = r c^T / N
+    E = r[..., :, None] * c[..., None, :] / N[..., None, None]
+    wo = (W * C).sum(axis=(-2, -1))
+    we = (W * E).sum(axis=(-2, -1))
+    return we - wo, we
+
+
+def kappa(
+    C: ArrayLike,
+    *,
+    weighting: str | ArrayLike | None = None,
+    scores: ArrayLike | None = None,
+    zero_division: str | float | None = None,
+) -> float | np.ndarray | None:
+    r"""Cohen's kappa, unweighted or weighted, from a confusion matrix.
+
+    .. math::
+
+        \kappa = \frac{p_o - p_e}{1 - p_e}, \qquad
+        \kappa_w = 1 - \frac{\sum_{ij} W_{ij} C_{ij}}{\sum_{ij} W_{ij} E_{ij}},
+        \quad E_{ij} = \frac{r_i c_j}{N}.
+
+    Unweighted kappa is weighted kappa with ``W = 1 - I``.
+
+    Parameters
+    ----------
+    C : array-like of shape (K, K) or (..., K, K)
+        Confusion matrix; rows are the reference (rater 1), columns the prediction (rater 2).
+    weighting : {None, "linear", "quadratic"} or array-like of shape (K, K)
+        ``"linear"`` charges ``|i - j|`` and ``"quadratic"`` ``(i - j)^2``, with ``i`` and
+        ``j`` the **positions** of the classes in the matrix.  A matrix is taken as
+        disagreement weights: zero diagonal, non-negative.
+    scores : array-like of shape (K,), optional
+        Numeric values of the classes, used instead of positions by ``"linear"`` and
+        ``"quadratic"``.
+    zero_division : {None, "raise"} or float
+        What to return when kappa is 0/0 (see Notes).
+
+    Returns
+    -------
+    kappa : float, None, or ndarray of shape (...)
+
+    Raises
+    ------
+    ValueError, TypeError
+        On an invalid matrix or weighting.
+    UndefinedMetricError
+        If kappa is undefined and ``zero_division="raise"``.
+
+    Notes
+    -----
+    Kappa is undefined (0/0) when ``p_e = 1``, that is when both raters put every case in
+    the same single class (for weighted kappa: when ``sum(W * E) = 0``).  A single matrix
+    then gives ``None``; a stack gives NaN at those positions; a float ``zero_division`` is
+    returned as given; ``"raise"`` raises :class:`UndefinedMetricError`.
+
+    References
+    ----------
+    Cohen, J. (1960). A coefficient of agreement for nominal scales.
+    Cohen, J. (1968). Weighted kappa.
+    Fleiss, J. L., Cohen, J. & Everitt, B. S. (1969). Large sample standard errors of kappa
+    and weighted kappa.
+
+    Examples
+    --------
+    Seed 001: p_o = 0.85 and p_e = 0.5 give kappa = 0.7.
+
+    >>> import kappalib as kl
+    >>> kl.kappa([[8, 2], [1, 9]])
+    0.7
+
+    Fleiss, Cohen & Everitt (1969), with their agreement weights passed as disagreement
+    weights ``1 - w``; the paper reports 0.4286 unweighted and 0.5071 weighted.
+
+    >>> table = [[106, 10, 4], [22, 28, 10], [2, 12, 6]]
+    >>> round(kl.kappa(table), 4)
+    0.4286
+    >>> W = [[0, 1, 5/9], [1, 0, 1/3], [5/9, 1/3, 0]]
+    >>> round(kl.kappa(table, weighting=W), 4)
+    0.5071
+
+    Undefined: both raters use one class.
+
+    >>> kl.kappa([[5, 0], [0, 0]]) is None
+    True
+    """
+    C = as_matrix(C)
+    W = resolve_weights(weighting, C.shape[-1], scores)
+    num, den = _kappa_parts(C, W)
+    undefined = den == 0
+    reason = (
+        "kappa is undefined (0/0): p_e = 1 because both raters put every case in the same "
+        "single class"
+        if W is None
+        else "weighted kappa is undefined (0/0): sum(W * E) = 0 because no expected "
+        "disagreement carries a positive weight"
+    )
+    return finish(_ratio(num, den), undefined, zero_division, reason)
+
+
+def kappa_max(C: ArrayLike, *, zero_division: str | float | None = None):
+    r"""The largest kappa that the two margins allow.
+
+    The most agreement compatible with fixed row and column totals puts
+    :math:`\min(r_k, c_k)` cases on each diagonal cell:
+
+    .. math:: \kappa_{\max} = \frac{p_{o,\max} - p_e}{1 - p_e},
+              \qquad p_{o,\max} = \frac{1}{N}\sum_k \min(r_k, c_k).
+
+    Parameters
+    ----------
+    C : array-like of shape (K, K) or (..., K, K)
+    zero_division : {None, "raise"} or float
+        Policy when ``p_e = 1`` (see :func:`kappa`).
+
+    Returns
+    -------
+    kappa_max : float, None, or ndarray of shape (...)
+
+    Raises
+    ------
+    ValueError, TypeError
+        On an invalid matrix.
+
+    References
+    ----------
+    Cohen, J. (1960). A coefficient of agreement for nominal scales.
+
+    Examples
+    --------
+    Seed 001: the margins (10, 10) and (9, 11) allow at most 19 agreements.
+
+    >>> import kappalib as kl
+    >>> kl.kappa_max([[8, 2], [1, 9]])
+    0.9
+    """
+    C = as_matrix(C)
+    N, r, c = _margins(C)
+    src = _dot(r, c)
+    num = N * np.minimum(r, c).sum(axis=-1) - src
+    den = N * N - src
+    return finish(
+        _ratio(num, den),
+        den == 0,
+        zero_division,
+        "kappa_max is undefined (0/0): p_e = 1 because both raters use one single class",
+    )
+
+
+def pabak(C: ArrayLike):
+    r"""Prevalence- and bias-adjusted kappa: kappa with a uniform chance baseline.
+
+    .. math:: \mathrm{PABAK} = \frac{K p_o - 1}{K - 1}
+
+    Parameters
+    ----------
+    C : array-like of shape (K, K) or (..., K, K), with K >= 2
+
+    Returns
+    -------
+    pabak : float or ndarray of shape (...)
+
+    Raises
+    ------
+    ValueError, TypeError
+        On an invalid matrix, or K < 2.
+
+    References
+    ----------
+    Byrt, T., Bishop, J. & Carlin, J. B. (1993). Bias, prevalence and kappa.
+
+    Examples
+    --------
+    Seed 001: p_o = 0.85 and K = 2 give 2(0.85) - 1.
+
+    >>> import kappalib as kl
+    >>> round(kl.pabak([[8, 2], [1, 9]]), 6)
+    0.7
+    """
+    C = as_matrix(C)
+    K = C.shape[-1]
+    if K < 2:
+        raise ValueError(f"pabak needs C with at least 2 classes, got shape {C.shape}")
+    N, _, _ = _margins(C)
+    return _scalar_or_array((K * _trace(C) / N - 1.0) / (K - 1))
+
+
+def _check_binary(C, name):
+    if C.shape[-1] != 2:
+        raise ValueError(
+            f"{name} is defined for 2 x 2 tables (Byrt et al. 1993), got C of shape {C.shape}"
+        )
+
+
+def prevalence_index(C: ArrayLike):
+    r"""Prevalence index of a 2 x 2 table: the imbalance between the two agreement cells.
+
+    .. math:: \mathrm{PI} = \frac{C_{00} - C_{11}}{N}
+
+    Parameters
+    ----------
+    C : array-like of shape (2, 2) or (..., 2, 2)
+
+    Returns
+    -------
+    pi : float or ndarray of shape (...)
+
+    Raises
+    ------
+    ValueError, TypeError
+        On an invalid matrix, or one that is not 2 x 2.
+
+    References
+    ----------
+    Byrt, T., Bishop, J. & Carlin, J. B. (1993). Bias, prevalence and kappa.
+
+    Examples
+    --------
+    Seed 001: (8 - 9) / 20.
+
+    >>> import kappalib as kl
+    >>> kl.prevalence_index([[8, 2], [1, 9]])
+    -0.05
+    """
+    C = as_matrix(C)
+    _check_binary(C, "prevalence_index")
+    N, _, _ = _margins(C)
+    return _scalar_or_array((C[..., 0, 0] - C[..., 1, 1]) / N)
+
+
+def bias_index(C: ArrayLike):
+    r"""Bias index of a 2 x 2 table: how differently the two raters use class 0.
+
+    .. math:: \mathrm{BI} = \frac{C_{01} - C_{10}}{N} = \frac{r_0 - c_0}{N}
+
+    Parameters
+    ----------
+    C : array-like of shape (2, 2) or (..., 2, 2)
+
+    Returns
+    -------
+    bi : float or ndarray of shape (...)
+
+    Raises
+    ------
+    ValueError, TypeError
+        On an invalid matrix, or one that is not 2 x 2.
+
+    References
+    ----------
+    Byrt, T., Bishop, J. & Carlin, J. B. (1993). Bias, prevalence and kappa.
+
+    Examples
+    --------
+    Seed 001: (2 - 1) / 20; the reference uses class 0 for 10 cases, the prediction for 9.
+
+    >>> import kappalib as kl
+    >>> kl.bias_index([[8, 2], [1, 9]])
+    0.05
+    """
+    C = as_matrix(C)
+    _check_binary(C, "bias_index")
+    N, _, _ = _margins(C)
+    return _scalar_or_array((C[..., 0, 1] - C[..., 1, 0]) / N)
+
+
+def scotts_pi(C: ArrayLike, *, zero_division: str | float | None = None):
+    r"""Scott's pi: chance agreement from the pooled margins of both raters.
+
+    .. math:: \pi = \frac{p_o - p_e^{\pi}}{1 - p_e^{\pi}}, \qquad
+              p_e^{\pi} = \sum_k \left(\frac{r_k + c_k}{2N}\right)^2
+
+    Parameters
+    ----------
+    C : array-like of shape (K, K) or (..., K, K)
+    zero_division : {None, "raise"} or float
+        Policy when ``p_e = 1`` (both raters use one single class).
+
+    Returns
+    -------
+    pi : float, None, or ndarray of shape (...)
+
+    Raises
+    ------
+    ValueError, TypeError
+        On an invalid matrix.
+
+    References
+    ----------
+    Scott, W. A. (1955). Reliability of content analysis: the case of nominal scale coding.
+
+    Examples
+    --------
+    Seed 001: pooled shares 0.475/0.525 give p_e = 0.50125.
+
+    >>> import kappalib as kl
+    >>> round(kl.scotts_pi([[8, 2], [1, 9]]), 6)
+    0.699248
+    """
+    C = as_matrix(C)
+    N, r, c = _margins(C)
+    m = r + c
+    src = _dot(m, m) / 4.0
+    num = N * _trace(C) - src
+    den = N * N - src
+    return finish(
+        _ratio(num, den),
+        den == 0,
+        zero_division,
+        "Scott's pi is undefined (0/0): both raters put every case in the same single class",
+    )

@@ -1,0 +1,145 @@
+"""Input checks shared by every public function.
+
+Each check raises :class:`ValueError` or :class:`TypeError` with one sentence that names the
+argument and echoes the offending value, so no numpy warning or deep traceback reaches the
+user in place of an explanation.  The helpers also apply the undefined-value policy
+(``zero_division``) in one place.
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+from ._errors import UndefinedMetricError
+
+__all__ = [
+    "as_matrix",
+    "check_zero_division",
+    "finish",
+]
+
+
+def _short(value, limit=80):
+    """A repr of ``value`` cut to ``limit`` characters, for error messages."""
+    text = repr(value)
+    if len(text) > limit:
+        text = text[: limit - 3] + "..."
+    return text
+
+
+def _index(flat_position, shape):
+    idx = np.unravel_index(flat_position, shape)
+    return tuple(int(i) for i in idx)
+
+
+def as_matrix(C, name="C"):
+    """Return ``C`` as a float64 array of shape ``(..., K, K)``, or raise a clear error.
+
+    Checks: numeric, at least 2 dimensions, square in the last two, K >= 1, finite,
+    non-negative, and no matrix in the stack sums to zero.
+    """
+    try:
+        arr = np.asarray(C)
+    except Exception as exc:  # ragged nested lists, for example
+        raise TypeError(
+            f"{name} must be an array-like of counts of shape (K, K) or (..., K, K), "
+            f"got {_short(C)} ({exc})"
+        ) from None
+    if (
+        arr.dtype == object
+        or not (np.issubdtype(arr.dtype, np.number) or arr.dtype == np.bool_)
+        or np.issubdtype(arr.dtype, np.complexfloating)
+    ):
+        raise TypeError(
+            f"{name} must hold real numeric counts, got an array of dtype {arr.dtype}: {_short(C)}"
+        )
+    if arr.ndim < 2:
+        raise ValueError(
+            f"{name} must be a square matrix of shape (K, K) or a stack (..., K, K), "
+            f"got shape {arr.shape}: {_short(C)}"
+        )
+    if arr.shape[-1] != arr.shape[-2]:
+        raise ValueError(f"{name} must be square in its last two dimensions, got shape {arr.shape}")
+    if arr.shape[-1] == 0:
+        raise ValueError(f"{name} must have at least one class, got shape {arr.shape}")
+    if arr.dtype.kind in "iub":
+        # integers are finite: one min() finds a negative count
+        if arr.dtype.kind == "i" and arr.size and arr.min() < 0:
+            arr = arr.astype(np.float64)
+            pos = _index(int(np.argmax(arr < 0)), arr.shape)
+            raise ValueError(
+                f"{name} must contain non-negative counts, got {float(arr[pos])!r} at index {pos}"
+            )
+        arr = arr.astype(np.float64)
+        return _check_totals(arr, name)
+    arr = arr.astype(np.float64, copy=False)
+    lo, hi = (arr.min(), arr.max()) if arr.size else (0.0, 0.0)
+    if np.isfinite(lo) and np.isfinite(hi) and lo >= 0:
+        return _check_totals(arr, name)  # fast path: two reductions instead of three masks
+    finite = np.isfinite(arr)
+    if not finite.all():
+        pos = _index(int(np.argmin(finite)), arr.shape)
+        raise ValueError(
+            f"{name} must contain only finite counts, got {float(arr[pos])!r} at index {pos}"
+        )
+    negative = arr < 0
+    if negative.any():
+        pos = _index(int(np.argmax(negative)), arr.shape)
+        raise ValueError(
+            f"{name} must contain non-negative counts, got {float(arr[pos])!r} at index {pos}"
+        )
+    return _check_totals(arr, name)
+
+
+def _check_totals(arr, name):
+    """Raise if any matrix of the stack holds no case; return arr."""
+    totals = np.einsum("...ij->...", arr)
+    empty = totals <= 0
+    if np.any(empty):
+        if arr.ndim == 2:
+            raise ValueError(
+                f"{name} must contain at least one case, got an all-zero matrix of shape "
+                f"{arr.shape}"
+            )
+        pos = _index(int(np.argmax(empty)), empty.shape)
+        raise ValueError(
+            f"{name} must contain at least one case in every matrix of the stack, "
+            f"got an all-zero matrix at stack index {pos}"
+        )
+    return arr
+
+
+def check_zero_division(zero_division):
+    """Validate the ``zero_division`` policy: None, "raise" or a real number."""
+    if zero_division is None or (isinstance(zero_division, str) and zero_division == "raise"):
+        return zero_division
+    if isinstance(zero_division, bool) or not isinstance(zero_division, numbers.Real):
+        raise TypeError(
+            "zero_division must be None, 'raise' or a float such as float('nan') or 0.0, "
+            f"got {zero_division!r}"
+        )
+    return float(zero_division)
+
+
+def finish(value, undefined, zero_division, message):
+    """Apply the undefined-value policy and return a Python float/None or an array.
+
+    ``value`` and ``undefined`` are arrays of the stack shape (``()`` for one matrix).
+    ``message`` explains why the statistic is undefined, for ``"raise"``.
+    """
+    zero_division = check_zero_division(zero_division)
+    value = np.asarray(value, dtype=np.float64)
+    undefined = np.asarray(undefined, dtype=bool)
+    if undefined.any() and zero_division == "raise":
+        if undefined.ndim:
+            pos = _index(int(np.argmax(undefined)), undefined.shape)
+            message = f"{message} (first at stack index {pos})"
+        raise UndefinedMetricError(message)
+    if value.ndim == 0:
+        if bool(undefined):
+            return None if zero_division is None else zero_division
+        return float(value)
+    fill = np.nan if zero_division is None else zero_division
+    return np.where(undefined, fill, value)

@@ -1,0 +1,178 @@
+"""Bad input gets one clear sentence that names the argument and echoes the value.
+
+The table below is the contract of DESIGN.md ("Bad input"); each row is one case.
+"""
+
+import warnings
+
+import numpy as np
+import pytest
+
+import kappalib as kl
+
+GOOD = [[8, 2], [1, 9]]
+
+CASES = [
+    # (id, call, exception, words the message must contain)
+    ("1-D matrix", lambda: kl.kappa([1, 2, 3]), ValueError, ["C", "(3,)"]),
+    ("scalar matrix", lambda: kl.mcc(5), ValueError, ["C", "()"]),
+    ("non-square", lambda: kl.kappa([[1, 2, 3], [4, 5, 6]]), ValueError, ["C", "(2, 3)"]),
+    ("negative cell", lambda: kl.kappa([[1, -2], [3, 4]]), ValueError, ["C", "-2.0", "(0, 1)"]),
+    ("NaN cell", lambda: kl.mcc([[1, np.nan], [3, 4]]), ValueError, ["C", "nan"]),
+    ("infinite cell", lambda: kl.kappa([[1, 2], [np.inf, 4]]), ValueError, ["C", "inf"]),
+    ("all-zero matrix", lambda: kl.kappa([[0, 0], [0, 0]]), ValueError, ["C", "all-zero"]),
+    ("all-zero in a stack", lambda: kl.mcc([GOOD, [[0, 0], [0, 0]]]), ValueError, ["C", "(1,)"]),
+    ("string matrix", lambda: kl.kappa([["a", "b"], ["c", "d"]]), TypeError, ["C", "dtype"]),
+    (
+        "unequal lengths",
+        lambda: kl.cohen_kappa_score([1, 2, 3], [1, 2]),
+        ValueError,
+        ["y1", "y2", "3", "2"],
+    ),
+    ("empty labels", lambda: kl.matthews_corrcoef([], []), ValueError, ["y_true", "empty"]),
+    (
+        "2-D labels",
+        lambda: kl.confusion_matrix([[1, 2]], [[1, 2]]),
+        ValueError,
+        ["y_true", "(1, 2)"],
+    ),
+    (
+        "duplicate labels",
+        lambda: kl.confusion_matrix([1, 2], [1, 2], labels=[1, 2, 1]),
+        ValueError,
+        ["labels", "1"],
+    ),
+    (
+        "labels miss data",
+        lambda: kl.cohen_kappa_score([1, 2], [1, 2], labels=[5, 6]),
+        ValueError,
+        ["labels", "[5, 6]", "[1, 2]"],
+    ),
+    (
+        "string labels miss data",
+        lambda: kl.confusion_matrix(["a"], ["b"], labels=["x"]),
+        ValueError,
+        ["labels", "'x'"],
+    ),
+    (
+        "mixed label kinds",
+        lambda: kl.confusion_matrix(
+            np.array([1, "a"], dtype=object), np.array([1, 2], dtype=object)
+        ),
+        TypeError,
+        ["y_true", "y_pred"],
+    ),
+    (
+        "unknown weighting",
+        lambda: kl.kappa(GOOD, weighting="cubic"),
+        ValueError,
+        ["weighting", "'cubic'"],
+    ),
+    (
+        "weighting wrong type",
+        lambda: kl.kappa(GOOD, weighting=3),
+        ValueError,
+        ["weighting", "(2, 2)"],
+    ),
+    (
+        "weight matrix wrong shape",
+        lambda: kl.kappa(GOOD, weighting=np.ones((3, 3)) - np.eye(3)),
+        ValueError,
+        ["weighting", "(3, 3)"],
+    ),
+    (
+        "weight matrix non-zero diagonal",
+        lambda: kl.kappa(GOOD, weighting=[[0.5, 1], [1, 0]]),
+        ValueError,
+        ["weighting", "diagonal", "0.5"],
+    ),
+    (
+        "agreement weights",
+        lambda: kl.kappa(GOOD, weighting=[[1, 0], [0, 1]]),
+        ValueError,
+        ["weighting", "1 - W"],
+    ),
+    (
+        "negative weight",
+        lambda: kl.kappa(GOOD, weighting=[[0, -1], [1, 0]]),
+        ValueError,
+        ["weighting", "non-negative", "-1.0"],
+    ),
+    (
+        "all-zero weights",
+        lambda: kl.kappa(GOOD, weighting=[[0, 0], [0, 0]]),
+        ValueError,
+        ["weighting", "all-zero"],
+    ),
+    (
+        "sample_weight length",
+        lambda: kl.cohen_kappa_score([1, 2], [1, 2], sample_weight=[1.0]),
+        ValueError,
+        ["sample_weight", "(1,)"],
+    ),
+    (
+        "negative sample_weight",
+        lambda: kl.matthews_corrcoef([1, 2], [1, 2], sample_weight=[1.0, -2.0]),
+        ValueError,
+        ["sample_weight", "-2.0"],
+    ),
+    (
+        "confidence above 1",
+        lambda: kl.kappa_confint(GOOD, confidence=1.5),
+        ValueError,
+        ["confidence", "1.5"],
+    ),
+    (
+        "confidence of 0",
+        lambda: kl.kappa_confint(GOOD, confidence=0),
+        ValueError,
+        ["confidence", "0"],
+    ),
+    (
+        "confidence not a number",
+        lambda: kl.kappa_confint(GOOD, confidence="95%"),
+        TypeError,
+        ["confidence", "'95%'"],
+    ),
+    (
+        "zero_division unknown",
+        lambda: kl.kappa(GOOD, zero_division="warn"),
+        TypeError,
+        ["zero_division", "'warn'"],
+    ),
+    (
+        "weighted string labels without order",
+        lambda: kl.cohen_kappa_score(["low", "high"], ["low", "low"], weighting="quadratic"),
+        ValueError,
+        ["labels", "weighting"],
+    ),
+    ("scores without weighting", lambda: kl.kappa(GOOD, scores=[1, 2]), ValueError, ["scores"]),
+    (
+        "scores wrong length",
+        lambda: kl.kappa(GOOD, weighting="linear", scores=[1, 2, 5]),
+        ValueError,
+        ["scores", "(3,)"],
+    ),
+    ("K below 2 for weights", lambda: kl.disagreement_weights(1, "linear"), ValueError, ["K", "1"]),
+    ("pabak on 1 class", lambda: kl.pabak([[3]]), ValueError, ["pabak", "(1, 1)"]),
+    (
+        "prevalence index on 3x3",
+        lambda: kl.prevalence_index(np.eye(3)),
+        ValueError,
+        ["prevalence_index", "(3, 3)"],
+    ),
+    ("entropy base 1", lambda: kl.off_diagonal_entropy(GOOD, base=1), ValueError, ["base", "1"]),
+]
+
+
+@pytest.mark.parametrize("call, exc, words", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_bad_input_raises_one_clear_sentence(call, exc, words):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no numpy warning may stand in for the message
+        with pytest.raises(exc) as info:
+            call()
+    message = str(info.value)
+    for word in words:
+        assert word in message, f"{word!r} missing from {message!r}"
+    assert "\n" not in message
+    assert info.traceback[-1].frame.code.path.name.startswith("_")  # raised inside kappalib
