@@ -16,8 +16,13 @@ Where each statistic lives:
 * ``_labels``: confusion_matrix, cohen_kappa_score, matthews_corrcoef
 * ``_weights``: disagreement weights
 * ``_validation``: the input checks and the undefined-value policy
+
+Public topic modules, met by name in the chapters: ``kappalib.families`` (the paper's
+matrix families), ``kappalib.plotting`` (heatmaps) and ``kappalib.widgets`` (explorers;
+imports ipywidgets).
 """
 
+from . import families  # noqa: F401  (numpy only; plotting and widgets stay lazy)
 from ._agreement import (
     bias_index,
     expected_agreement,

@@ -1,0 +1,19 @@
+"""Interactive explorers for the notebooks (ipywidgets is imported only here).
+
+Each explorer is split in two: a pure ``*_values`` / ``*_state`` function that computes
+what the widget shows (unit-tested without a display), and a function that builds the
+sliders and redraws.  Every chapter puts a static figure of the same function before the
+widget, so the HTML page reads well without a kernel.
+
+One module per chapter group, so that chapters do not edit each other's code:
+
+* ``_agreement``: the 2x2 explorer and the prevalence explorer (chapters 02 and 04)
+* ``_weighted``: the weighted-kappa contribution explorer (chapter 05)
+* ``_mcc``: the C0/C1 family explorer (chapter 07)
+* ``_families``: the Z_A and M1-M5 family explorer (chapter 08)
+"""
+
+from ._agreement import *  # noqa: F403
+from ._families import *  # noqa: F403
+from ._mcc import *  # noqa: F403
+from ._weighted import *  # noqa: F403
