@@ -7,7 +7,8 @@ widget, so the HTML page reads well without a kernel.
 
 One module per chapter group, so that chapters do not edit each other's code:
 
-* ``_agreement``: the 2x2 explorer and the prevalence explorer (chapters 02 and 04)
+* ``_agreement``: the 2x2 explorer (chapter 02)
+* ``_prevalence``: the prevalence explorer (chapter 04)
 * ``_weighted``: the weighted-kappa contribution explorer (chapter 05)
 * ``_mcc``: the C0/C1 family explorer (chapter 07)
 * ``_families``: the Z_A and M1-M5 family explorer (chapter 08)
@@ -16,4 +17,5 @@ One module per chapter group, so that chapters do not edit each other's code:
 from ._agreement import *  # noqa: F403
 from ._families import *  # noqa: F403
 from ._mcc import *  # noqa: F403
+from ._prevalence import *  # noqa: F403
 from ._weighted import *  # noqa: F403
