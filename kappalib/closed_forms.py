@@ -451,6 +451,13 @@ def binary_alpha_beta(C: ArrayLike) -> tuple[float | np.ndarray, float | np.ndar
     (0.636364, 0.777778)
     >>> round(2 / (1 / alpha + 1 / beta), 6)
     0.7
+
+    Proposition 3 with b = 1 (a symmetric matrix): alpha = beta = K = MCC =
+    (ad - 1)/((a + 1)(d + 1)), here 3/9.
+
+    >>> alpha, beta = cf.binary_alpha_beta([[2, 1], [1, 2]])
+    >>> round(alpha, 6), round(beta, 6)
+    (0.333333, 0.333333)
     """
     arr = np.asarray(C, dtype=np.float64)
     if arr.ndim < 2 or arr.shape[-2:] != (2, 2):
