@@ -18,11 +18,12 @@ Where each statistic lives:
 * ``_validation``: the input checks and the undefined-value policy
 
 Public topic modules, met by name in the chapters: ``kappalib.families`` (the paper's
-matrix families), ``kappalib.plotting`` (heatmaps) and ``kappalib.widgets`` (explorers;
-imports ipywidgets).
+matrix families), ``kappalib.closed_forms`` (the paper's closed-form kappa and MCC of those
+families, with their minimisers), ``kappalib.plotting`` (heatmaps) and ``kappalib.widgets``
+(explorers; imports ipywidgets).
 """
 
-from . import families  # noqa: F401  (numpy only; plotting and widgets stay lazy)
+from . import closed_forms, families  # noqa: F401  (numpy only; plotting and widgets stay lazy)
 from ._agreement import (
     bias_index,
     expected_agreement,
