@@ -253,7 +253,7 @@ class _LiveFigure:
     artists that change (the two images, the cell annotations and the titles) onto it.
     """
 
-    def __init__(self, dpi=80):
+    def __init__(self, dpi=72):
         self.dpi = dpi
         self._cache = {}  # K -> (fig, labels, background, dynamic artists)
 
@@ -266,7 +266,7 @@ class _LiveFigure:
         draw_weighted_contributions(state, labels=labels, fig=fig)
         fig.canvas.draw()  # solve the layout once
         fig.set_layout_engine("none")  # and keep those positions
-        dynamic = [fig._suptitle]
+        dynamic = [fig.suptitle(fig.get_suptitle())]  # the suptitle's Text artist
         for ax in fig.axes[:2]:
             dynamic += [ax.images[0], *ax.texts, ax.title]
         for artist in dynamic:
@@ -293,7 +293,7 @@ class _LiveFigure:
             ax.images[0].set_data(M)
             _annotate(ax, M, vmax)
             ax.title.set_text(title)
-        fig._suptitle.set_text(suptitle)
+        dynamic[0].set_text(suptitle)
         canvas = fig.canvas
         canvas.restore_region(background)
         for artist in dynamic:
@@ -346,7 +346,7 @@ def weighted_kappa_explorer():
         f"3 x 3 matrix (rows = reference, columns = prediction); pick <i>{custom}</i> to edit it"
     )
     live = _LiveFigure()
-    image = widgets.Image(format="png", layout=widgets.Layout(width="720px"))
+    image = widgets.Image(format="png", layout=widgets.Layout(width="648px"))
     message = widgets.HTML()
 
     def redraw(*_):
