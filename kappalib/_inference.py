@@ -136,8 +136,11 @@ def kappa_confint(
 
     .. math:: \hat\kappa \pm z_{(1+\gamma)/2}\,\widehat{\mathrm{se}}(\hat\kappa),
 
-    with the standard error of :func:`kappa_standard_error`, the upper end clipped at 1
-    and the lower end at -1 (kappa cannot leave [-1, 1]).
+    with the standard error of :func:`kappa_standard_error`.  The upper end is clipped at 1
+    (no kappa exceeds 1).  The lower end is clipped at -1 for unweighted, linear and
+    quadratic kappa, which cannot fall below -1; a custom weight matrix can give a weighted
+    kappa below -1 (one that charges a single rare cell, say), so its lower end is not
+    clipped.
 
     Parameters
     ----------
@@ -187,8 +190,11 @@ def kappa_confint(
     C = as_matrix(C)
     k, se, undefined = _se_parts(C, weighting, scores)
     z = NormalDist().inv_cdf((1.0 + float(confidence)) / 2.0)
-    low = np.clip(k - z * se, -1.0, 1.0)
-    high = np.clip(k + z * se, -1.0, 1.0)
+    # kappa <= 1 always; kappa >= -1 for None, linear and quadratic weights (any scores),
+    # but not for every custom matrix: there the lower end is left as computed.
+    floor = -1.0 if weighting is None or isinstance(weighting, str) else -np.inf
+    low = np.clip(k - z * se, floor, 1.0)
+    high = np.clip(k + z * se, floor, 1.0)
     if undefined.ndim == 0 and bool(undefined) and zero_division is None:
         return None
     return (
