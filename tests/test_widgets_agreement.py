@@ -93,7 +93,7 @@ def test_chart_labels_and_undefined_bars():
     assert [t.get_text() for t in ax.texts] == ["1.000", "1.000", "undefined", "undefined", "1.000"]
     assert [bar.get_visible() for bar in ax.patches[:5]] == [True, True, False, False, True]
     assert ax.get_title() == "C = [[5, 0], [0, 0]],  N = 5"
-    assert ax.get_ylim() == (-1.1, 1.2)
+    assert ax.get_ylim() == (-1.3, 1.3)
 
 
 def test_chart_heights_are_the_values():

@@ -118,7 +118,7 @@ def _draw_frame(ax):
     ax.axhline(0.0, color="black", linewidth=0.8)
     ax.set_xticks(x, list(TWO_BY_TWO_NAMES.values()))
     ax.set_xlim(-0.6, len(x) - 0.4)
-    ax.set_ylim(-1.1, 1.2)
+    ax.set_ylim(-1.3, 1.3)
     ax.set_xlabel("statistic")
     ax.set_ylabel("value")
 
