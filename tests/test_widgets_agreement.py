@@ -4,12 +4,16 @@ The table is [[a, b], [c, d]] with rows = reference (a = TP, b = FN, c = FP, d =
 expected values below are written out from the textbook formulas, not from kappalib.
 """
 
+import io
 import math
 
+import matplotlib.pyplot as plt
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from matplotlib.figure import Figure
+from PIL import Image as PILImage
 
 from kappalib.widgets import two_by_two_chart, two_by_two_explorer, two_by_two_values
 
@@ -115,3 +119,23 @@ def test_explorer_builds_and_redraws_headless(capsys):
         s.value = value
     assert w.result["kappa"] is None
     assert w.result == two_by_two_values(5, 0, 0, 0)
+
+
+def test_explorer_image_matches_the_static_chart(monkeypatch):
+    # The explorer redraws only the moving artists over a cached background; its picture
+    # must be the picture that two_by_two_chart draws from scratch for the same table.
+    shown = []
+    monkeypatch.setattr("IPython.display.display", shown.append)
+    w = two_by_two_explorer()
+    for s, value in zip(w.children[:4], [0, 8, 7, 0], strict=True):
+        s.value = value
+    live = np.asarray(PILImage.open(io.BytesIO(shown[-1].data)).convert("RGB"), dtype=float)
+
+    ax = two_by_two_chart(0, 8, 7, 0)
+    png = io.BytesIO()
+    ax.figure.savefig(png, format="png")
+    plt.close(ax.figure)
+    static = np.asarray(PILImage.open(png).convert("RGB"), dtype=float)
+
+    assert live.shape == static.shape
+    assert np.abs(live - static).mean() < 0.5  # 0-255 scale: the same picture
