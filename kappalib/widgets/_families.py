@@ -1,3 +1,400 @@
-"""Placeholder: filled in by its chapter (see kappalib/widgets/__init__.py)."""
+r"""The family explorer of chapter 08: Z_A and the examples M1-M5 of Delgado & Tibau (2019).
 
-__all__: list[str] = []
+Pick a family, move its parameter ``A``, and watch the confusion matrix, kappa, MCC, the
+asymmetry and the off-diagonal entropy change together.
+
+* :func:`family_range` gives the parameter range the explorer offers for each family (the
+  paper's range where it states one).
+* :func:`family_state` is the pure computation: the matrix at ``A``, its four statistics, and
+  the curves of the statistics over the whole range (one batched kappalib call each).
+* :class:`FamilyView` draws a state (heatmap, K and MCC against A, entropy against A) and
+  updates it in place; :func:`draw_family_state` is its static form.
+* :func:`family_explorer` builds the ipywidgets explorer around them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import asymmetry, families, kappa, mcc, off_diagonal_entropy
+
+__all__ = [
+    "FAMILY_NAMES",
+    "FamilyView",
+    "draw_family_state",
+    "family_explorer",
+    "family_range",
+    "family_state",
+]
+
+FAMILY_NAMES = ("ZA", "M1", "M2", "M3", "M4", "M5")
+
+_MAKERS = {
+    "M1": families.M1,
+    "M2": families.M2,
+    "M3": families.M3,
+    "M4": families.M4,
+    "M5": families.M5,
+}
+
+# (lowest A, highest A, default A).  Z_A's upper end is 100 N, the scale of the paper's
+# Figure 5 (c) and (d); M3 stops at 999 (B = 1000 - A >= 1), M4 at 100 (B = 100 - A >= 0).
+_RANGES = {
+    "M1": (1.0, 100.0, 10.0),
+    "M2": (1.0, 100.0, 10.0),
+    "M3": (0.0, 999.0, 500.0),
+    "M4": (0.0, 100.0, 60.0),
+    "M5": (1.0, 1000.0, 300.0),
+}
+
+
+def _check_name(name):
+    if name not in FAMILY_NAMES:
+        raise ValueError(f"name must be one of {', '.join(FAMILY_NAMES)}, got {name!r}")
+
+
+def _check_classes(n_classes):
+    if (
+        isinstance(n_classes, bool)
+        or not isinstance(n_classes, (int, np.integer))
+        or not 2 <= n_classes <= 10
+    ):
+        raise ValueError(f"n_classes must be an integer from 2 to 10, got {n_classes!r}")
+    return int(n_classes)
+
+
+def family_range(name: str, n_classes: int = 3) -> tuple[float, float, float]:
+    """The range of ``A`` the explorer offers for a family, and its default value.
+
+    Parameters
+    ----------
+    name : {"ZA", "M1", "M2", "M3", "M4", "M5"}
+    n_classes : int, default 3
+        Number of classes N of Z_A (2 to 10); the examples M1-M5 are 3 x 3 and ignore it.
+
+    Returns
+    -------
+    (low, high, default) : tuple of float
+
+    Examples
+    --------
+    >>> from kappalib.widgets import family_range
+    >>> family_range("M4")
+    (0.0, 100.0, 60.0)
+    >>> family_range("ZA", 5)
+    (0.0, 500.0, 10.0)
+    """
+    _check_name(name)
+    if name == "ZA":
+        return (0.0, 100.0 * _check_classes(n_classes), 10.0)
+    return _RANGES[name]
+
+
+def _matrices(name, A, n_classes):
+    if name == "ZA":
+        return families.ZA(A, n_classes)
+    return _MAKERS[name](A)
+
+
+def family_state(name: str, A: float, n_classes: int = 3, *, n_grid: int = 201) -> dict:
+    """Everything the family explorer shows for one family at one value of ``A``.
+
+    Parameters
+    ----------
+    name : {"ZA", "M1", "M2", "M3", "M4", "M5"}
+    A : float
+        The parameter, inside :func:`family_range` ``(name, n_classes)``.
+    n_classes : int, default 3
+        N for Z_A (2 to 10); ignored by M1-M5, which are 3 x 3.
+    n_grid : int, default 201
+        Number of points of the curves over the range.
+
+    Returns
+    -------
+    dict
+        ``name``, ``label`` (e.g. ``"Z_A, N = 3"``), ``A``, ``matrix`` (K x K array),
+        ``kappa``, ``mcc``, ``asymmetry``, ``entropy`` (floats, entropy in bits; ``None``
+        where undefined), ``grid`` (the A values of the curves) and ``kappa_curve``,
+        ``mcc_curve``, ``asymmetry_curve``, ``entropy_curve`` (arrays over ``grid``, NaN where
+        undefined).
+
+    Raises
+    ------
+    ValueError
+        For an unknown family, an ``n_classes`` outside 2..10, or an ``A`` outside the range.
+
+    Examples
+    --------
+    Table 1 of the paper, M2 at A = 10:
+
+    >>> from kappalib.widgets import family_state
+    >>> s = family_state("M2", 10)
+    >>> round(s["mcc"], 4), round(s["kappa"], 4), round(s["entropy"], 4)
+    (-0.3879, -0.1002, 0.7135)
+    """
+    _check_name(name)
+    n_classes = _check_classes(n_classes) if name == "ZA" else 3
+    low, high, _ = family_range(name, n_classes)
+    if isinstance(A, bool) or not isinstance(A, (int, float, np.integer, np.floating)):
+        raise ValueError(f"A must be a number from {low:g} to {high:g}, got {A!r}")
+    if not (np.isfinite(A) and low <= A <= high):
+        raise ValueError(f"A must be a number from {low:g} to {high:g} for {name}, got {A!r}")
+    if isinstance(n_grid, bool) or not isinstance(n_grid, (int, np.integer)) or n_grid < 2:
+        raise ValueError(f"n_grid must be an integer of at least 2, got {n_grid!r}")
+    A = float(A)
+    C = _matrices(name, A, n_classes)
+    grid = np.linspace(low, high, int(n_grid))
+    stack = _matrices(name, grid, n_classes)
+    label = f"Z_A, N = {n_classes}" if name == "ZA" else name
+    return {
+        "name": name,
+        "label": label,
+        "A": A,
+        "matrix": C,
+        "kappa": kappa(C),
+        "mcc": mcc(C),
+        "asymmetry": asymmetry(C),
+        "entropy": off_diagonal_entropy(C),
+        "grid": grid,
+        "kappa_curve": kappa(stack),
+        "mcc_curve": mcc(stack),
+        "asymmetry_curve": asymmetry(stack),
+        "entropy_curve": off_diagonal_entropy(stack),
+    }
+
+
+def _fmt(value, spec):
+    return "undefined" if value is None else format(value, spec)
+
+
+def _y(value):
+    return np.nan if value is None else value
+
+
+class FamilyView:
+    """A three-panel figure of a :func:`family_state` that can be updated in place.
+
+    The left panel is :func:`kappalib.plotting.matrix_heatmap` of the matrix, the middle one
+    kappa and MCC against A, the right one the off-diagonal entropy against A; markers and
+    the dotted line show the current A, and the titles carry the values (and the asymmetry).
+
+    :meth:`update` changes only what depends on A (the matrix, the markers, the titles), so
+    with ``animated=True`` it redraws by blitting onto a cached background instead of
+    drawing the axes again: that keeps a slider move well under 50 ms.
+
+    Parameters
+    ----------
+    state : dict
+        As returned by :func:`family_state`.
+    fig : matplotlib Figure, optional
+        Drawn into; a new ``pyplot`` figure otherwise.
+    animated : bool, default False
+        Mark the A-dependent artists as animated (for :meth:`render_png`).
+    """
+
+    def __init__(self, state: dict, fig=None, *, animated: bool = False):
+        import matplotlib.pyplot as plt
+        from matplotlib.ticker import MaxNLocator
+
+        from ..plotting import matrix_heatmap
+
+        if fig is None:
+            fig = plt.figure(figsize=(11, 3.6))
+        self.fig = fig
+        self.name, self.n_classes = state["name"], state["matrix"].shape[-1]
+        ax_m, ax_k, ax_h = fig.subplots(1, 3, width_ratios=[1.0, 1.35, 1.35])
+        fig.subplots_adjust(left=0.05, right=0.99, bottom=0.15, top=0.87, wspace=0.32)
+        K = self.n_classes
+        matrix_heatmap(
+            state["matrix"],
+            ax=ax_m,
+            fmt=".4g",
+            labels=range(1, K + 1),
+            xlabel="predicted class",
+            ylabel="actual class",
+            title=" ",
+        )
+        if K > 4:
+            # Z_A with many classes: every cell but the top-right one is 1, so label that
+            # cell only (fewer texts to draw keeps a slider move fast).
+            for index, text in enumerate(ax_m.texts):
+                text.set_fontsize(7)
+                text.set_visible(index == K - 1)
+        grid = state["grid"]
+        ax_k.plot(grid, state["kappa_curve"], "-", color="tab:blue", label="kappa")
+        ax_k.plot(grid, state["mcc_curve"], "--", color="tab:orange", label="MCC")
+        ax_k.legend(loc="best")
+        ax_k.set_xlabel("A")
+        ax_k.set_ylabel("kappa, MCC")
+        ax_h.plot(grid, state["entropy_curve"], "-", color="tab:green", label="entropy")
+        ax_h.set_xlabel("A")
+        ax_h.set_ylabel("off-diagonal entropy (bits)")
+        ax_h.set_ylim(0, 1.08 * np.nanmax(state["entropy_curve"]) + 1e-9)
+        for ax in (ax_k, ax_h):
+            ax.xaxis.set_major_locator(MaxNLocator(5))
+            ax.yaxis.set_major_locator(MaxNLocator(5))
+        self.image = ax_m.images[0]
+        self.texts = list(ax_m.texts)
+        self._shown = [text for text in self.texts if text.get_visible()]
+        self.titles = [ax_m.title, ax_k.title, ax_h.title]
+        (self.kappa_dot,) = ax_k.plot([], [], "o", color="tab:blue")
+        (self.mcc_dot,) = ax_k.plot([], [], "s", color="tab:orange")
+        (self.entropy_dot,) = ax_h.plot([], [], "D", color="tab:green")
+        self.lines = [
+            ax_k.axvline(grid[0], color="0.4", lw=0.8, ls=":"),
+            ax_h.axvline(grid[0], color="0.4", lw=0.8, ls=":"),
+        ]
+        self.axes = (ax_m, ax_k, ax_h)
+        self._dynamic = [
+            self.image,
+            *self._shown,
+            *self.titles,
+            self.kappa_dot,
+            self.mcc_dot,
+            self.entropy_dot,
+            *self.lines,
+        ]
+        for artist in self._dynamic:
+            artist.set_animated(animated)
+        self._background = None
+        self.update(state)
+
+    def update(self, state: dict) -> None:
+        """Show ``state`` (same family and size as the one the view was built with)."""
+        from ..plotting import _text_colour
+
+        C = state["matrix"]
+        if (state["name"], C.shape[-1]) != (self.name, self.n_classes):
+            raise ValueError(
+                f"state must be of {self.name} with {self.n_classes} classes, "
+                f"got {state['name']} with {C.shape[-1]}"
+            )
+        vmin, vmax = float(C.min()), float(C.max())
+        self.image.set_data(C)
+        self.image.set_clim(vmin, vmax if vmax > vmin else vmin + 1.0)
+        for text, value in zip(self.texts, C.ravel(), strict=True):
+            text.set_text(format(value, ".4g"))
+            text.set_color(_text_colour(value, vmin, vmax))
+        A = state["A"]
+        self.kappa_dot.set_data([A], [_y(state["kappa"])])
+        self.mcc_dot.set_data([A], [_y(state["mcc"])])
+        self.entropy_dot.set_data([A], [_y(state["entropy"])])
+        for line in self.lines:
+            line.set_xdata([A, A])
+        self.titles[0].set_text(f"{state['label']} at A = {A:.4g}")
+        self.titles[1].set_text(
+            f"kappa = {_fmt(state['kappa'], '.4f')},  MCC = {_fmt(state['mcc'], '.4f')}"
+        )
+        self.titles[2].set_text(
+            f"Ent = {_fmt(state['entropy'], '.4f')} bits,  Asy = {_fmt(state['asymmetry'], '.6g')}"
+        )
+
+    def render_png(self) -> bytes:
+        """PNG bytes of the figure; blits the A-dependent artists onto a cached background."""
+        import io
+
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from PIL import Image
+
+        canvas = self.fig.canvas
+        if not isinstance(canvas, FigureCanvasAgg):
+            canvas = FigureCanvasAgg(self.fig)
+        if self._background is None:
+            canvas.draw()
+            self._background = canvas.copy_from_bbox(self.fig.bbox)
+        canvas.restore_region(self._background)
+        for artist in self._dynamic:
+            self.fig.draw_artist(artist)
+        buffer = io.BytesIO()
+        Image.fromarray(np.asarray(canvas.buffer_rgba())).save(
+            buffer, format="png", compress_level=1
+        )
+        return buffer.getvalue()
+
+
+def draw_family_state(state: dict, fig=None):
+    """Draw a :func:`family_state` as a static figure (see :class:`FamilyView`).
+
+    Parameters
+    ----------
+    state : dict
+        As returned by :func:`family_state`.
+    fig : matplotlib Figure, optional
+        Drawn into; a new ``pyplot`` figure otherwise.
+
+    Returns
+    -------
+    fig : matplotlib Figure, with three axes.
+
+    Examples
+    --------
+    >>> from kappalib.widgets import draw_family_state, family_state
+    >>> fig = draw_family_state(family_state("M4", 60))
+    >>> len(fig.axes), fig.axes[1].get_title()
+    (3, 'kappa = -0.2900,  MCC = -0.5114')
+    """
+    return FamilyView(state, fig).fig
+
+
+def family_explorer(name: str = "M2", A: float | None = None, n_classes: int = 3):
+    """Build the family explorer: a family menu, N for Z_A, a slider for A, and the figure.
+
+    Changing the family (or N) moves the A slider to that family's range and default and
+    redraws the whole figure; moving A updates only the parts that depend on it.
+
+    Parameters
+    ----------
+    name : {"ZA", "M1", "M2", "M3", "M4", "M5"}, default "M2"
+    A : float, optional
+        Starting value (default: the family's default).
+    n_classes : int, default 3
+        Starting N for Z_A.
+
+    Returns
+    -------
+    ipywidgets.VBox
+        The ``ipywidgets.interactive`` controls above an image of the figure; display it
+        as the last expression of a cell.
+    """
+    import ipywidgets as widgets
+    from matplotlib.figure import Figure
+
+    low, high, default = family_range(name, n_classes)
+    start = default if A is None else float(A)
+    family_state(name, start, n_classes, n_grid=2)  # validate before building anything
+    menu = widgets.Dropdown(options=list(FAMILY_NAMES), value=name, description="family")
+    classes = widgets.IntSlider(value=n_classes, min=2, max=10, description="N (Z_A only)")
+    slider = widgets.FloatSlider(
+        value=start,
+        min=low,
+        max=high,
+        step=(high - low) / 1000,
+        description="A",
+        readout_format=".4g",
+    )
+    image = widgets.Image(format="png")
+    view = {}
+
+    def _sync(_change):
+        lo, hi, value = family_range(menu.value, classes.value)
+        slider.min = min(slider.min, lo)
+        slider.max = max(slider.max, hi)
+        slider.value = value
+        slider.min, slider.max, slider.step = lo, hi, (hi - lo) / 1000
+
+    menu.observe(_sync, "value")
+    classes.observe(_sync, "value")
+
+    def _show(family, N, A):
+        lo, hi, _ = family_range(family, N)
+        state = family_state(family, min(max(A, lo), hi), N)
+        key = (state["name"], state["matrix"].shape[-1])
+        if view.get("key") != key:
+            view["key"] = key
+            view["view"] = FamilyView(state, Figure(figsize=(11, 3.6), dpi=80), animated=True)
+        else:
+            view["view"].update(state)
+        image.value = view["view"].render_png()
+
+    controls = widgets.interactive(_show, family=menu, N=classes, A=slider)
+    return widgets.VBox([controls, image])
