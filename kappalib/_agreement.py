@@ -51,6 +51,33 @@ def _dot(u, v):
     return np.einsum("...i,...i->...", u, v)
 
 
+def _others(v):
+    """sum_{j != k} v_j for each k, summed directly (no N - v_k cancellation)."""
+    K = v.shape[-1]
+    return np.einsum("...j,jk->...k", v, 1.0 - np.eye(K))
+
+
+def _chance_parts(C):
+    """N, r, c and the numerator and denominator of unweighted kappa, multiplied by N^2.
+
+    ``N tr(C) - sum_k r_k c_k`` and ``N^2 - sum_k r_k c_k`` are rewritten as
+
+        num = sum_k r_k (sum_{j != k} C_jj - sum_{i != k} C_ik),
+        den = sum_k r_k sum_{j != k} c_j,
+
+    which are equal in exact arithmetic but never subtract two numbers of the size of N^2,
+    so one dominant cell (counts of 10^9 next to counts of 1) does not wipe out the rest.
+    """
+    N, r, c = _margins(C)
+    K = C.shape[-1]
+    off = 1.0 - np.eye(K)
+    diag = np.einsum("...ii->...i", C)
+    col_off = np.einsum("...ik,ik->...k", C, off)
+    num = _dot(r, _others(diag) - col_off)
+    den = _dot(r, _others(c))
+    return N, r, c, num, den
+
+
 def _ratio(num, den):
     """num / den with 0 where den == 0 (the caller marks those as undefined)."""
     num = np.asarray(num, dtype=np.float64)
@@ -139,11 +166,11 @@ def expected_agreement(C: ArrayLike) -> float | np.ndarray:
 
 def _kappa_parts(C, W):
     """Numerator and denominator such that kappa = num / den, for valid C and W (or None)."""
-    N, r, c = _margins(C)
     if W is None:
         # kappa = (p_o - p_e) / (1 - p_e), multiplied through by N^2 to stay exact on counts
-        src = _dot(r, c)
-        return N * _trace(C) - src, N * N - src
+        _, _, _, num, den = _chance_parts(C)
+        return num, den
+    N, r, c = _margins(C)
     # kappa_w = 1 - sum(W*O) / sum(W*E) = (sum(W*E) - sum(W*O)) / sum(W*E), with E = r c^T / N
     E = r[..., :, None] * c[..., None, :] / N[..., None, None]
     wo = (W * C).sum(axis=(-2, -1))
@@ -281,10 +308,11 @@ def kappa_max(C: ArrayLike, *, zero_division: str | float | None = None):
     0.9
     """
     C = as_matrix(C)
-    N, r, c = _margins(C)
-    src = _dot(r, c)
-    num = N * np.minimum(r, c).sum(axis=-1) - src
-    den = N * N - src
+    _, r, c = _margins(C)
+    # N sum_k min(r_k, c_k) - sum_k r_k c_k = sum_k r_k (sum_{j != k} min_j - (c_k - min_k))
+    m = np.minimum(r, c)
+    num = _dot(r, _others(m) - (c - m))
+    den = _dot(r, _others(c))
     return finish(
         _ratio(num, den),
         den == 0,

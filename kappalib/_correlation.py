@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._agreement import _dot, _margins, _ratio, _trace
+from ._agreement import _chance_parts, _dot, _others, _ratio
 from ._validation import as_matrix, finish
 
 __all__ = ["mcc"]
@@ -78,11 +78,10 @@ def mcc(C: ArrayLike, *, zero_division: str | float | None = None) -> float | np
     0.0
     """
     C = as_matrix(C)
-    N, r, c = _margins(C)
-    NN = N * N
-    num = N * _trace(C) - _dot(r, c)
-    var_ref = NN - _dot(r, r)
-    var_pred = NN - _dot(c, c)
+    # N^2 - sum_k r_k^2 = sum_k r_k sum_{j != k} r_j: the same value with no cancellation
+    _, r, c, num, _ = _chance_parts(C)
+    var_ref = _dot(r, _others(r))
+    var_pred = _dot(c, _others(c))
     den = np.sqrt(np.maximum(var_ref * var_pred, 0.0))
     undefined = (var_ref <= 0) | (var_pred <= 0)
     value = np.clip(_ratio(num, np.where(undefined, 0.0, den)), -1.0, 1.0)

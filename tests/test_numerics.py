@@ -85,3 +85,45 @@ def test_many_distinct_string_labels_match_sklearn(dtype):
     y1, y2 = y1.astype(dtype), y2.astype(dtype)
     np.testing.assert_array_equal(kl.confusion_matrix(y1, y2), sk_confusion(*oracle))
     assert kl.cohen_kappa_score(y1, y2) == pytest.approx(sk_kappa(*oracle), abs=1e-12)
+
+
+def _exact(C):
+    """kappa and MCC in exact rational arithmetic: an oracle free of rounding."""
+    from fractions import Fraction
+
+    C = [[Fraction(int(x)) for x in row] for row in C]
+    K = len(C)
+    N = sum(sum(row) for row in C)
+    r = [sum(C[k]) for k in range(K)]
+    c = [sum(C[i][k] for i in range(K)) for k in range(K)]
+    tr = sum(C[k][k] for k in range(K))
+    num = N * tr - sum(r[k] * c[k] for k in range(K))
+    den = N * N - sum(r[k] * c[k] for k in range(K))
+    var_r = N * N - sum(x * x for x in r)
+    var_c = N * N - sum(x * x for x in c)
+    return num / den, float(num) / (float(var_r) * float(var_c)) ** 0.5
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_one_dominant_cell_keeps_full_precision(seed):
+    # counts of 10^15 next to counts of 1: the naive N^2 - sum r_k^2 loses every digit
+    rng = np.random.default_rng(seed)
+    K = int(rng.integers(2, 6))
+    C = rng.integers(0, 5, size=(K, K))
+    i, j = rng.integers(0, K, size=2)
+    C[i, j] = 10**15
+    C[0, 0] += 1
+    k_exact, m_exact = _exact(C.tolist())
+    k, m = kl.kappa(C), kl.mcc(C)
+    assert k == pytest.approx(float(k_exact), rel=1e-9, abs=1e-15)
+    if m is not None:
+        assert m == pytest.approx(m_exact, rel=1e-9, abs=1e-15)
+
+
+def test_m2_mcc_stays_above_its_limit_at_huge_a():
+    # Delgado & Tibau's M2(A) has MCC -> -1/2 from above; A = 10^9 puts 10^18 in one cell
+    from kappalib import families
+
+    values = kl.mcc(families.M2(np.array([1e5, 1e7, 1e9])))
+    assert np.all(values > -0.5)
+    assert np.all(np.diff(values) < 0)
