@@ -60,8 +60,8 @@ check-site: $(SITE_STAMP)
 	$(BIN)/python tools/check_site.py --site _build/html --screenshots _build/screenshots
 
 lint: $(STAMP)
-	$(BIN)/ruff check kappalib tests bench book
-	$(BIN)/ruff format --check kappalib tests bench
+	$(BIN)/ruff check kappalib tests bench tools book
+	$(BIN)/ruff format --check kappalib tests bench tools
 
 unit: $(STAMP)
 	$(BIN)/python -m pytest -q -n 2 --dist loadfile tests kappalib

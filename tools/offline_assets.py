@@ -56,8 +56,10 @@ FONT_SUFFIXES = (".woff2", ".woff", ".ttf", ".eot", ".svg")
 
 # ipywidgets 8 typesets widget labels with the MathJax 2 API, MathJax.Hub.Queue, which MathJax 3
 # does not have: on a page with both, the browser reports "Cannot read properties of undefined
-# (reading 'Queue')". This shim routes Hub.Queue to MathJax 3's typesetPromise; it is added
-# only to pages that carry widget state (and does nothing on pages without MathJax).
+# (reading 'Queue')". This shim routes Hub.Queue to MathJax 3's typesetPromise, and lets MathJax
+# read $...$ as in Jupyter, so that a label such as description=r"$p_e$" is typeset (the page's
+# own formulas are already marked up by Sphinx, and the prose is outside MathJax's reach). It is
+# added only to pages that carry widget state, and does nothing on pages without MathJax.
 MATHJAX2_HUB_SHIM = """
 (function () {
   var config = window.MathJax;
@@ -68,6 +70,7 @@ MATHJAX2_HUB_SHIM = """
       var el = job && job[2];
       var mj = window.MathJax;
       if (!el) return;
+      el.classList.add("mathjax_process");
       if (mj.typesetPromise && mj.startup && mj.startup.promise) {
         mj.startup.promise = mj.startup.promise.then(function () {
           return mj.typesetPromise([el]);
@@ -78,6 +81,8 @@ MATHJAX2_HUB_SHIM = """
     }
   };
   config.Hub = hub;
+  config.tex = config.tex || {};
+  config.tex.inlineMath = [["$", "$"], ["\\\\(", "\\\\)"]];
   config.startup = config.startup || {};
   var ready = config.startup.ready;
   config.startup.ready = function () {
