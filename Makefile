@@ -24,7 +24,7 @@ help:
 	@echo "make test   ruff + unit, property and doctest suites + nbval over book/"
 	@echo "make serve  serve _build/html on http://127.0.0.1:$(PORT)"
 	@echo "make bench  kappalib against scikit-learn, as ratios measured in one run"
-	@echo "make clean  remove _build and .site-vendor (keeps .venv)"
+	@echo "make clean  remove _build (keeps .venv and .site-vendor)"
 
 venv: $(STAMP)
 
@@ -83,4 +83,4 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench.py
 
 clean:
-	rm -rf _build $(VENDOR)
+	rm -rf _build
