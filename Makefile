@@ -6,15 +6,25 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PORT   ?= 8000
+# The browser libraries the site serves itself (MathJax, require.js, the widget manager), from
+# the npm packages pinned in tools/vendor/; installed here, copied into _build/html by
+# tools/offline_assets.py during the build. Never committed.
+VENDOR       := .site-vendor
+VENDOR_STAMP := $(VENDOR)/.installed
+# The browser check's Python packages (Playwright), installed into .venv only by check-site.
+SITE_STAMP   := $(VENV)/.installed-site
+ZIP          := _build/kappa-honestly-site.zip
 
-.PHONY: help venv book test lint unit nbval serve bench clean
+.PHONY: help venv book zip check-site test lint unit nbval serve bench clean
 
 help:
-	@echo "make book   build the strict HTML book into _build/html"
+	@echo "make book   build the strict HTML book into _build/html (works offline)"
+	@echo "make zip    build the book and pack it into $(ZIP)"
+	@echo "make check-site  open every page in headless Chromium, network off; screenshots"
 	@echo "make test   ruff + unit, property and doctest suites + nbval over book/"
 	@echo "make serve  serve _build/html on http://127.0.0.1:$(PORT)"
 	@echo "make bench  kappalib against scikit-learn, as ratios measured in one run"
-	@echo "make clean  remove _build (keeps .venv)"
+	@echo "make clean  remove _build (keeps .venv and .site-vendor)"
 
 venv: $(STAMP)
 
@@ -26,14 +36,32 @@ $(STAMP): requirements.txt pyproject.toml
 	$(BIN)/python -m ipykernel install --sys-prefix --name python3 --display-name "Python 3 (kappa-honestly)" > /dev/null
 	@touch $@
 
-book: $(STAMP)
+$(VENDOR_STAMP): tools/vendor/package.json tools/vendor/package-lock.json
+	@command -v npm > /dev/null || { echo "make book needs npm (Node.js) to install MathJax and the widget manager (tools/vendor/package.json)"; exit 1; }
+	@mkdir -p $(VENDOR)
+	cp tools/vendor/package.json tools/vendor/package-lock.json $(VENDOR)/
+	cd $(VENDOR) && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	@touch $@
+
+book: $(STAMP) $(VENDOR_STAMP)
 	$(BIN)/jupyter-book build . --builder html --all -n -W --keep-going
 	@echo
 	@echo "The book is at $(CURDIR)/_build/html/index.html  (or run: make serve)"
 
+zip: book
+	$(BIN)/python tools/zip_site.py _build/html $(ZIP)
+
+$(SITE_STAMP): $(STAMP) requirements-site.txt
+	$(BIN)/python -m pip install --quiet -r requirements-site.txt
+	@touch $@
+
+check-site: $(SITE_STAMP)
+	@test -f _build/html/index.html || { echo "No book yet: run make book first"; exit 1; }
+	$(BIN)/python tools/check_site.py --site _build/html --screenshots _build/screenshots
+
 lint: $(STAMP)
-	$(BIN)/ruff check kappalib tests bench book
-	$(BIN)/ruff format --check kappalib tests bench
+	$(BIN)/ruff check kappalib tests bench tools book
+	$(BIN)/ruff format --check kappalib tests bench tools
 
 unit: $(STAMP)
 	$(BIN)/python -m pytest -q -n 2 --dist loadfile tests kappalib

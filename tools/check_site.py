@@ -1,0 +1,521 @@
+"""The real-browser check of the built site: ``make check-site`` (run by ``.ci/run``).
+
+It opens every page of ``_build/html`` in headless Chromium with the network unplugged, and
+fails unless, on every page:
+
+* every formula is typeset: each ``.math`` element holds MathJax output (``mjx-container``),
+  MathJax reports no TeX error, and no raw TeX delimiters are left in the prose;
+* every image in the article has loaded and has real alt text (not its file name), and every
+  cell-output PNG is opaque, so a figure stays legible on the dark theme;
+* every stored widget view is rendered by the widgets HTML manager;
+* chapter pages (``book/NN_*.html``) have numbered headings, Binder, JupyterHub and Colab
+  launch buttons and an .ipynb download; other source pages a download of their source;
+* no request fails or leaves the machine, and the console shows no error, apart from the
+  ALLOWED_CONSOLE_ERRORS below, each with its reason.
+
+Each page is loaded twice: from a local HTTP server on 127.0.0.1 (what ``make serve`` and a
+web host do) and from disk through ``file://`` (an unzipped copy). Screenshots of the served
+pages go to ``_build/screenshots/``, light theme, plus a dark-theme one of each page with
+figures or widgets.
+
+Chromium is Debian's (``/usr/bin/chromium``, or ``$CHROMIUM``), driven by Playwright's Python
+package without downloading a browser. "Network unplugged": Chromium resolves no host name
+except 127.0.0.1 (``--host-resolver-rules``), runs no background networking, and every
+request that is not to the local server or the site folder is aborted and reported. When
+Chromium is missing, the check installs it with apt-get when it runs as root; otherwise it
+prints a SKIPPED banner and exits 0, except under CI (``CI`` set), where it exits 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import unquote, urljoin, urlparse
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+
+# Console errors that do not fail the check: (regular expression, reason). Keep each reason
+# honest and specific; remove an entry when its cause is fixed. The two known errors of
+# Jupyter Book 1.x pages are fixed rather than allowed:
+# - sphinx-thebe's inline script, written twice, threw "Identifier 'THEBE_JS_URL' has already
+#   been declared": sphinx_thebe is left out of the extension list (_config.yml).
+# - pydata-sphinx-theme logged "Got invalid theme mode: . Resetting to auto." on every first
+#   visit, because Jupyter Book leaves its default_mode empty: _config.yml sets html_context
+#   default_mode to auto.
+# And one that the offline set-up itself brought in, also fixed:
+# - ipywidgets 8 typesets widget labels with the MathJax 2 API ("Cannot read properties of
+#   undefined (reading 'Queue')" under MathJax 3): tools/offline_assets.py adds a shim.
+ALLOWED_CONSOLE_ERRORS: list[tuple[str, str]] = []
+
+# Warnings are reported, not failed; these are expected and not even reported.
+QUIET_CONSOLE_WARNINGS = [
+    # ajv (the JSON-schema validator bundled in the widgets HTML manager) compiling the
+    # widget-state schema in strict mode; harmless, and printed by every such page.
+    r"strict mode: use allowUnionTypes",
+]
+
+SKIP_DIRS = {"_static", "_sources", "_images", "_downloads"}
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+CHAPTER = re.compile(r"^book/\d\d_[^/]+\.html$")
+FILE_NAME_ALT = re.compile(r"^\S+\.(png|jpe?g|svg|gif|webp)$", re.IGNORECASE)
+LAUNCHERS = ("Binder", "JupyterHub", "Colab")
+
+WAIT_MS = 20_000
+
+
+@dataclass
+class PageResult:
+    name: str
+    mode: str
+    failures: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def fail(self, msg: str) -> None:
+        self.failures.append(msg)
+
+
+# --- setting up -----------------------------------------------------------------------------
+
+
+def banner(lines: list[str]) -> None:
+    width = max(len(s) for s in lines) + 4
+    print("\n" + "#" * width)
+    for s in lines:
+        print(f"# {s.ljust(width - 4)} #")
+    print("#" * width + "\n", flush=True)
+
+
+def ensure_chromium() -> bool:
+    """Return True when Chromium is there, installing it with apt-get if we can."""
+    if Path(CHROMIUM).is_file():
+        return True
+    print(f"check-site: {CHROMIUM} not found.", flush=True)
+    if CHROMIUM == "/usr/bin/chromium" and os.geteuid() == 0 and shutil.which("apt-get"):
+        print(
+            "check-site: installing Debian's chromium: apt-get update && apt-get install -y "
+            "chromium",
+            flush=True,
+        )
+        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        ok = subprocess.run(["apt-get", "update", "-q"], env=env).returncode == 0 and (
+            subprocess.run(["apt-get", "install", "-y", "-q", "chromium"], env=env).returncode == 0
+        )
+        if ok and Path(CHROMIUM).is_file():
+            return True
+        print("check-site: apt-get could not install chromium.", flush=True)
+    return False
+
+
+def serve(site: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args) -> None:
+            pass
+
+    handler = functools.partial(Quiet, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def find_pages(site: Path) -> list[str]:
+    pages = []
+    for path in sorted(site.rglob("*.html")):
+        rel = path.relative_to(site)
+        if rel.parts[0] in SKIP_DIRS:
+            continue
+        pages.append(rel.as_posix())
+    return pages
+
+
+# --- what a page's source promises ------------------------------------------------------------
+
+
+@dataclass
+class Expect:
+    redirect: str | None
+    math: int
+    widget_views: int
+    source_suffix: str | None  # the suffix of the page's source, from its download link
+
+
+def expectations(site: Path, name: str) -> Expect:
+    html = (site / name).read_text(encoding="utf-8")
+    m = re.search(r'http-equiv="Refresh" content="0; url=([^"]+)"', html, re.IGNORECASE)
+    redirect = m.group(1) if m else None
+    math = len(re.findall(r'class="math notranslate nohighlight"', html))
+    views = len(re.findall(rf'<script type="{re.escape(WIDGET_VIEW)}"', html))
+    suffix = None
+    src = Path("_sources") / Path(name).with_suffix("")
+    for candidate in (".ipynb", ".md", ".rst"):
+        if (site / src.with_suffix(candidate)).is_file() or (
+            site / src.parent / (src.name + candidate + ".txt")
+        ).is_file():
+            suffix = candidate
+            break
+    return Expect(redirect, math, views, suffix)
+
+
+# --- in the browser ---------------------------------------------------------------------------
+
+PROBE = """
+() => {
+  const out = {};
+  const math = [...document.querySelectorAll('.math')];
+  out.math = math.length;
+  out.mathUntypeset = math.filter(el => !el.querySelector('mjx-container')).length;
+  out.mjx = document.querySelectorAll('mjx-container').length;
+  out.mathErrors = [...document.querySelectorAll('mjx-merror')].map(e => e.textContent).slice(0, 5);
+  // Raw TeX left in the prose: text nodes outside code, scripts and MathJax output.
+  const walker = document.createTreeWalker(document.querySelector('article') || document.body,
+                                           NodeFilter.SHOW_TEXT);
+  const raw = [];
+  const rawTex = /\\\\\\(|\\\\\\)|\\\\\\[|\\\\\\]|\\$\\$|\\\\begin\\{/;
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    if (node.parentElement.closest('pre, code, script, style, mjx-container, .highlight, textarea'))
+      continue;
+    if (rawTex.test(node.textContent)) raw.push(node.textContent.trim().slice(0, 80));
+  }
+  out.rawTex = raw.slice(0, 5);
+  const article = document.querySelector('article') || document.body;
+  out.images = [...article.querySelectorAll('img')].map(img => ({
+    src: img.getAttribute('src'), alt: img.getAttribute('alt'),
+    loaded: img.complete && img.naturalWidth > 0,
+    output: !!img.closest('.cell_output'),
+  }));
+  const views = [...document.querySelectorAll('script[type="%s"]')];
+  out.views = views.length;
+  out.viewsRendered = views.filter(s => {
+    const area = s.parentElement.querySelector('.widget-subarea');
+    return area && area.querySelector('.jupyter-widgets');
+  }).length;
+  out.widgetControls = document.querySelectorAll('.widget-subarea .jupyter-widgets').length;
+  const h1 = document.querySelector('article h1');
+  out.h1Numbered = !!(h1 && h1.querySelector('.section-number'));
+  out.h1 = h1 ? h1.textContent.replace('#', '').trim() : null;
+  const launch = document.querySelector('.dropdown-launch-buttons');
+  out.launch = launch
+    ? [...launch.querySelectorAll('a')].map(a => [a.textContent.trim(), a.href]) : [];
+  const dl = document.querySelector('.dropdown-download-buttons');
+  out.downloads = dl ? [...dl.querySelectorAll('a')].map(a => a.getAttribute('href')) : [];
+  return out;
+}
+""".replace("%s", WIDGET_VIEW)
+
+WAIT_MATH = """
+() => window.MathJax && window.MathJax.startup && window.MathJax.startup.promise
+      && window.MathJax.typesetPromise
+"""
+WAIT_WIDGETS = """
+(n) => [...document.querySelectorAll('script[type="%s"]')].filter(s => {
+  const area = s.parentElement.querySelector('.widget-subarea');
+  return area && area.querySelector('.jupyter-widgets');
+}).length >= n
+""".replace("%s", WIDGET_VIEW)
+
+
+def allowed(text: str) -> str | None:
+    for pattern, reason in ALLOWED_CONSOLE_ERRORS:
+        if re.search(pattern, text):
+            return reason
+    return None
+
+
+def check_page(page, url: str, name: str, mode: str, site: Path, is_local, shot_dir):
+    result = PageResult(name, mode)
+    expect = expectations(site, name)
+    console_errors: list[str] = []
+    bad_requests: list[str] = []
+
+    def on_console(msg) -> None:
+        text = msg.text
+        if msg.type == "error":
+            where = msg.location.get("url", "") if msg.location else ""
+            console_errors.append(f"{text} [{where}]" if where else text)
+        elif msg.type == "warning" and not any(re.search(p, text) for p in QUIET_CONSOLE_WARNINGS):
+            result.warnings.append(text[:200])
+
+    def on_pageerror(err) -> None:
+        console_errors.append(f"uncaught {err.name}: {err.message}")
+
+    blocked: set[str] = set()
+
+    def on_route(route) -> None:
+        req_url = route.request.url
+        if is_local(req_url):
+            route.continue_()
+        else:
+            blocked.add(req_url)
+            bad_requests.append(f"blocked (would leave the machine): {req_url}")
+            route.abort("blockedbyclient")
+
+    def on_failed(request) -> None:
+        if request.url not in blocked:
+            where = "" if is_local(request.url) else " (would leave the machine)"
+            bad_requests.append(f"failed{where}: {request.url} ({request.failure})")
+
+    def on_response(response) -> None:
+        if response.status >= 400:
+            bad_requests.append(f"HTTP {response.status}: {response.url}")
+
+    page.on("console", on_console)
+    page.on("pageerror", on_pageerror)
+    page.on("requestfailed", on_failed)
+    page.on("response", on_response)
+    page.route("**/*", on_route)
+    start = time.perf_counter()
+    try:
+        page.goto(url, wait_until="load", timeout=WAIT_MS)
+        if expect.redirect:
+            page.wait_for_url(lambda u: u != url, timeout=WAIT_MS)
+            page.wait_for_load_state("load")
+            result.notes.append(f"redirects to {expect.redirect}")
+        else:
+            _check_content(page, name, expect, result, site, shot_dir)
+        page.wait_for_timeout(300)  # let late requests and console messages arrive
+    except Exception as exc:  # a timeout or a crash is a failure of this page
+        result.fail(f"{type(exc).__name__}: {str(exc).splitlines()[0]}")
+    finally:
+        page.unroute("**/*")
+        for event, handler in (
+            ("console", on_console),
+            ("pageerror", on_pageerror),
+            ("requestfailed", on_failed),
+            ("response", on_response),
+        ):
+            page.remove_listener(event, handler)
+    result.seconds = time.perf_counter() - start
+    for text in console_errors:
+        reason = allowed(text)
+        if reason:
+            result.notes.append(f"allowed console error ({reason}): {text[:160]}")
+        else:
+            result.fail(f"console error: {text[:300]}")
+    for text in dict.fromkeys(bad_requests):
+        result.fail(text)
+    return result
+
+
+def _check_content(page, name, expect: Expect, result: PageResult, site: Path, shot_dir):
+    if expect.math:
+        try:
+            page.wait_for_function(WAIT_MATH, timeout=WAIT_MS)
+            page.evaluate("() => window.MathJax.startup.promise.then(() => true)")
+        except Exception:
+            result.fail(f"MathJax did not start, {expect.math} formulas stay raw TeX")
+    if expect.widget_views:
+        try:
+            page.wait_for_function(WAIT_WIDGETS, arg=expect.widget_views, timeout=WAIT_MS)
+        except Exception:
+            pass  # counted below
+    probe = page.evaluate(PROBE)
+
+    # Math
+    if expect.math:
+        if probe["mathUntypeset"]:
+            result.fail(f"{probe['mathUntypeset']} of {probe['math']} formulas not typeset")
+        result.notes.append(f"math: {probe['math']} formulas, {probe['mjx']} typeset")
+    for err in probe["mathErrors"]:
+        result.fail(f"TeX error in a formula: {err}")
+    for text in probe["rawTex"]:
+        result.fail(f"raw TeX in the prose: {text!r}")
+
+    # Figures
+    for img in probe["images"]:
+        alt = (img["alt"] or "").strip()
+        label = img["src"]
+        if not img["loaded"]:
+            result.fail(f"image not loaded: {label}")
+        if not alt or alt == img["src"] or FILE_NAME_ALT.match(alt):
+            result.fail(f"image without alt text: {label} (alt={img['alt']!r})")
+        if img["output"] and label and label.lower().endswith(".png"):
+            path = (site / name).parent / unquote(urlparse(label).path)
+            opaque = png_is_opaque(path)
+            if opaque is False:
+                result.fail(
+                    f"figure PNG has a transparent background (unreadable on the dark "
+                    f"theme): {label}"
+                )
+    if probe["images"]:
+        result.notes.append(f"figures: {len(probe['images'])}, all with alt text checked")
+
+    # Widgets
+    if expect.widget_views:
+        missing = expect.widget_views - probe["viewsRendered"]
+        if missing > 0:
+            result.fail(f"{missing} of {expect.widget_views} widget views not rendered")
+        result.notes.append(
+            f"widgets: {probe['viewsRendered']}/{expect.widget_views} views "
+            f"rendered ({probe['widgetControls']} widget elements)"
+        )
+
+    # Chapters: numbered headings, launch and download buttons
+    if CHAPTER.match(name):
+        if not probe["h1Numbered"]:
+            result.fail(f"chapter title not numbered through _toc.yml: {probe['h1']!r}")
+        names = [text for text, _ in probe["launch"]]
+        for launcher in LAUNCHERS:
+            if launcher not in names:
+                result.fail(f"no {launcher} launch button")
+    if expect.source_suffix:
+        wanted = ".ipynb" if expect.source_suffix == ".ipynb" else expect.source_suffix
+        hrefs = [h for h in probe["downloads"] if h and h.split("?")[0].endswith(wanted)]
+        if not hrefs:
+            result.fail(f"no {wanted} download button")
+        for href in hrefs:
+            target = ((site / name).parent / unquote(href.split("?")[0])).resolve()
+            if not target.is_file():
+                result.fail(f"download link points at a missing file: {href}")
+
+    if shot_dir is not None:
+        stem = name.removesuffix(".html").replace("/", "__")
+        page.screenshot(path=str(shot_dir / f"{stem}.png"), full_page=True)
+        if probe["images"] or expect.widget_views:
+            page.evaluate("() => { document.documentElement.dataset.theme = 'dark'; }")
+            page.wait_for_timeout(200)
+            page.screenshot(path=str(shot_dir / f"{stem}-dark.png"), full_page=True)
+            page.evaluate("() => { document.documentElement.dataset.theme = 'light'; }")
+
+
+def png_is_opaque(path: Path) -> bool | None:
+    try:
+        from PIL import Image
+    except ImportError:  # pillow comes with matplotlib; without it, skip this check
+        return None
+    if not path.is_file():
+        return None
+    with Image.open(path) as im:
+        if im.mode in ("RGBA", "LA") or "transparency" in im.info:
+            alpha = im.convert("RGBA").getchannel("A")
+            return alpha.getextrema()[0] == 255
+    return True
+
+
+# --- main -----------------------------------------------------------------------------------
+
+
+def run(site: Path, shot_dir: Path) -> int:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        print(
+            "check-site: Playwright is not installed; run `make check-site`, which installs "
+            "requirements-site.txt into .venv.",
+            file=sys.stderr,
+        )
+        return 1
+    if not (site / "index.html").is_file():
+        print(
+            f"check-site: {site}/index.html does not exist; run make book first.", file=sys.stderr
+        )
+        return 1
+    if not ensure_chromium():
+        lines = [
+            f"check-site SKIPPED: no Chromium at {CHROMIUM}, and it could not be installed",
+            "(only /usr/bin/chromium, with apt-get as root). Install Debian's chromium,",
+            "or set CHROMIUM=/path/to/chromium.",
+            "Nothing was checked in a browser.",
+        ]
+        if os.environ.get("CI"):
+            banner([*lines, "CI is set, so this counts as a failure."])
+            return 1
+        banner(lines)
+        return 0
+
+    pages = find_pages(site)
+    shot_dir.mkdir(parents=True, exist_ok=True)
+    for old in shot_dir.glob("*.png"):
+        old.unlink()
+    server, base = serve(site)
+    site_url = site.resolve().as_uri() + "/"
+    results: list[PageResult] = []
+    t0 = time.perf_counter()
+    profile_dir = tempfile.TemporaryDirectory(prefix="check-site-profile-")
+    with profile_dir as profile, sync_playwright() as p:
+        # A fresh, empty profile each run (launch_persistent_context so that its folder is ours).
+        context = p.chromium.launch_persistent_context(
+            profile,
+            executable_path=CHROMIUM,
+            headless=True,
+            args=CHROMIUM_ARGS,
+            viewport={"width": 1280, "height": 900},
+            service_workers="block",
+        )
+        version = context.browser.version if context.browser else Path(CHROMIUM).name
+        print(
+            f"check-site: {len(pages)} pages, Chromium {version}, served at {base} and "
+            f"opened from {site_url}",
+            flush=True,
+        )
+        page = context.new_page()
+
+        def local_http(u: str) -> bool:
+            return u.startswith(base) or u.startswith(("data:", "blob:", "about:"))
+
+        def local_file(u: str) -> bool:
+            return u.startswith(site_url) or u.startswith(("data:", "blob:", "about:"))
+
+        for name in pages:
+            results.append(
+                check_page(page, urljoin(base, name), name, "http", site, local_http, shot_dir)
+            )
+        for name in pages:
+            results.append(
+                check_page(page, urljoin(site_url, name), name, "file", site, local_file, None)
+            )
+        context.close()
+    server.shutdown()
+
+    failed = [r for r in results if r.failures]
+    for r in results:
+        status = "FAIL" if r.failures else "ok"
+        print(f"{status:4}  {r.mode:4}  {r.name}  ({r.seconds:.1f} s)")
+        for msg in r.failures:
+            print(f"        FAIL: {msg}")
+        if r.mode == "http":
+            for msg in r.notes:
+                print(f"        {msg}")
+            for msg in dict.fromkeys(r.warnings):
+                print(f"        console warning: {msg}")
+    print(
+        f"\nscreenshots: {shot_dir}/ ({len(list(shot_dir.glob('*.png')))} files); "
+        f"{len(pages)} pages, each served and from disk, in {time.perf_counter() - t0:.1f} s"
+    )
+    print(f"check-site: {len(results) - len(failed)} passed, {len(failed)} failed")
+    return 1 if failed else 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", type=Path, default=Path("_build/html"))
+    parser.add_argument("--screenshots", type=Path, default=Path("_build/screenshots"))
+    args = parser.parse_args()
+    return run(args.site, args.screenshots)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
