@@ -96,6 +96,27 @@ MATHJAX2_HUB_SHIM = """
 """
 
 
+# The widget manager draws a widget's saved view, and its images (an ipywidgets.Image, or a
+# figure inside an Output widget) come without alt text. Each chapter puts a static figure,
+# with its own alt text, right before every widget, so the snapshot is labelled as what it is.
+WIDGET_IMAGE_ALT = """
+(function () {
+  var ALT = "Snapshot of the interactive explorer at its default settings; the static figure "
+    + "just above shows the same view with a full description. Run the notebook to move the "
+    + "sliders.";
+  function label() {
+    document.querySelectorAll(".jupyter-widgets img, .widget-image").forEach(function (img) {
+      if (!img.getAttribute("alt")) { img.setAttribute("alt", ALT); }
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    label();
+    new MutationObserver(label).observe(document.body, {childList: true, subtree: true});
+  });
+})();
+"""
+
+
 def _vendor_dir(app: Sphinx) -> Path:
     return (Path(app.srcdir) / app.config.offline_assets_node_modules).resolve()
 
@@ -171,6 +192,7 @@ def add_widget_scripts(app: Sphinx, pagename: str, templatename, context, doctre
     # After Sphinx's `window.MathJax = {...}` configuration (priority 500); MathJax itself is
     # deferred, so it runs after this.
     app.builder.add_js_file("", body=MATHJAX2_HUB_SHIM, priority=510)
+    app.builder.add_js_file("", body=WIDGET_IMAGE_ALT, priority=520)
 
 
 def setup(app: Sphinx) -> dict:
