@@ -278,6 +278,15 @@ def _labels_are_numbers(y1, y2, labels):
     )
 
 
+def _sorted_distinct(y1, y2):
+    """The distinct labels of y1 and y2, sorted as the default order would sort them."""
+    values = np.concatenate([np.asarray(y1).ravel(), np.asarray(y2).ravel()])
+    try:
+        return [v.item() if isinstance(v, np.generic) else v for v in np.unique(values)]
+    except TypeError:  # labels that cannot be compared: show them unsorted
+        return list(dict.fromkeys(values.tolist()))
+
+
 def cohen_kappa_score(
     y1: ArrayLike,
     y2: ArrayLike,
@@ -351,7 +360,8 @@ def cohen_kappa_score(
     if weighting is not None and not _labels_are_numbers(y1, y2, labels):
         raise ValueError(
             f"weighting={weighting!r} measures distances between positions in the label "
-            "order, and these labels are not numbers, so pass labels=[...] in their ordinal "
+            f"order, and these labels are not numbers: sorted, they would be "
+            f"{_short(_sorted_distinct(y1, y2))}. Pass labels=[...] in their ordinal "
             "order: sorting strings alphabetically happens to order 'mild' < 'moderate' < "
             "'severe' but puts 'high' before 'low'"
         )

@@ -233,6 +233,7 @@ def test_string_labels_need_an_explicit_order(weighting):
     message = str(info.value)
     assert message.index("'high'") < message.index("'low'")
     assert "'high' before 'low'" in message
+    assert "sorted, they would be ['high', 'low', 'mid']" in message
     assert "'mild' < 'moderate' < 'severe'" in message
     ours = kl.cohen_kappa_score(y1, y2, weighting=weighting, labels=["low", "mid", "high"])
     C = kl.confusion_matrix(y1, y2, labels=["low", "mid", "high"])
@@ -249,6 +250,14 @@ def test_numbers_written_as_strings_are_guarded_too():
     """'10' sorts before '2': the guard stops it."""
     with pytest.raises(ValueError, match="labels="):
         kl.cohen_kappa_score(["1", "2", "10"], ["2", "2", "10"], weighting="linear")
+
+
+def test_the_guard_cuts_long_label_lists():
+    y = [f"label {i:03d}" for i in range(100)]
+    cut = r"sorted, they would be \['label 000', .*\.\.\.\. Pass"
+    with pytest.raises(ValueError, match=cut) as info:
+        kl.cohen_kappa_score(y, y[::-1], weighting="linear")
+    assert len(str(info.value)) < 400
 
 
 # --- quadratic kappa and correlation (chapter 05) ----------------------------------------------

@@ -210,8 +210,8 @@ class FamilyView:
             ax=ax_m,
             fmt=".4g",
             labels=range(1, K + 1),
-            xlabel="predicted class",
-            ylabel="actual class",
+            xlabel="prediction",
+            ylabel="reference",
             title=" ",
         )
         if K > 4:
