@@ -78,6 +78,7 @@ assignments: $(CW_STAMP) $(VENDOR_STAMP)
 	cd coursework && for ps in $$(ls source); do \
 	  PATH="$(CURDIR)/$(BIN):$$PATH" ../$(BIN)/nbgrader generate_assignment $$ps --force --log-level=WARN || exit 1; \
 	done
+	rm -rf $(STUDENT)
 	$(BIN)/python coursework/student_edition.py $(STUDENT)/_config.yml
 	$(BIN)/jupyter-book build . --builder html --all -n -W --keep-going \
 	  --config $(STUDENT)/_config.yml --path-output $(STUDENT)

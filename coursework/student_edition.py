@@ -35,7 +35,14 @@ def remove_solutions(app, doctree) -> None:
         node.parent.remove(node)
 
 
+def hide_sources(app, config) -> None:
+    # Jupyter Book 1.x has no `html: use_download_button` key, and a `html_theme_options`
+    # under sphinx.config would replace the options that Jupyter Book builds.
+    config.html_theme_options["use_download_button"] = False
+
+
 def setup(app):
+    app.connect("config-inited", hide_sources)
     app.connect("doctree-read", remove_solutions)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
 
@@ -46,9 +53,8 @@ def student_config(book_config: Path) -> dict:
     config = yaml.safe_load(book_config.read_text())
     config["title"] += " (student edition)"
     config["execute"]["execute_notebooks"] = "off"
-    # No way back to the sources (they hold the solutions): no download button, no copied
-    # sources, no launch buttons.
-    config["html"]["use_download_button"] = False
+    # No way back to the sources (they hold the solutions): no copied sources, no launch
+    # buttons, and no download button (turned off in hide_sources below).
     config.pop("launch_buttons", None)
     sphinx = config["sphinx"]
     sphinx["local_extensions"] = {
