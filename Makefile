@@ -14,14 +14,22 @@ VENDOR_STAMP := $(VENDOR)/.installed
 # The browser check's Python packages (Playwright), installed into .venv only by check-site.
 SITE_STAMP   := $(VENV)/.installed-site
 ZIP          := _build/kappa-honestly-site.zip
+# nbgrader (requirements-coursework.txt), installed into .venv by the coursework targets and
+# by make test (its release check); make book never needs it. About 10 s from a warm cache.
+CW_STAMP     := $(VENV)/.coursework-installed
+STUDENT      := _build/student
+# A sentence of a (gated) solution in chapter 02: the student edition must not contain it.
+SOLUTION_PROBE := the disagreement expected under independence
 
-.PHONY: help venv book zip check-site test lint unit nbval serve bench clean
+.PHONY: help venv book zip check-site test lint unit nbval serve bench clean assignments autograde-demo
 
 help:
 	@echo "make book   build the strict HTML book into _build/html (works offline)"
 	@echo "make zip    build the book and pack it into $(ZIP)"
 	@echo "make check-site  open every page in headless Chromium, network off; screenshots"
 	@echo "make test   ruff + unit, property and doctest suites + nbval over book/"
+	@echo "make assignments  release the problem sets (nbgrader) + a student edition of the book"
+	@echo "make autograde-demo  release, submit, autograde and export, headless; checks the grades"
 	@echo "make serve  serve _build/html on http://127.0.0.1:$(PORT)"
 	@echo "make bench  kappalib against scikit-learn, as ratios measured in one run"
 	@echo "make clean  remove _build (keeps .venv and .site-vendor)"
@@ -59,17 +67,43 @@ check-site: $(SITE_STAMP)
 	@test -f _build/html/index.html || { echo "No book yet: run make book first"; exit 1; }
 	$(BIN)/python tools/check_site.py --site _build/html --screenshots _build/screenshots
 
-lint: $(STAMP)
-	$(BIN)/ruff check kappalib tests bench tools book
-	$(BIN)/ruff format --check kappalib tests bench tools
+$(CW_STAMP): $(STAMP) requirements-coursework.txt
+	$(BIN)/python -m pip install --quiet -r requirements.txt -r requirements-coursework.txt
+	$(BIN)/python -m pip check
+	@touch $@
 
-unit: $(STAMP)
+# nbgrader runs `alembic` from PATH, hence the PATH below.
+assignments: $(CW_STAMP) $(VENDOR_STAMP)
+	rm -rf coursework/release
+	cd coursework && for ps in $$(ls source); do \
+	  PATH="$(CURDIR)/$(BIN):$$PATH" ../$(BIN)/nbgrader generate_assignment $$ps --force --log-level=WARN || exit 1; \
+	done
+	rm -rf $(STUDENT)
+	$(BIN)/python coursework/student_edition.py $(STUDENT)/_config.yml
+	$(BIN)/jupyter-book build . --builder html --all -n -W --keep-going \
+	  --config $(STUDENT)/_config.yml --path-output $(STUDENT)
+	@if grep -rqF "$(SOLUTION_PROBE)" $(STUDENT)/_build/html; then \
+	  echo "The student edition contains solution text"; exit 1; fi
+	@echo
+	@echo "Problem sets for students:  $(CURDIR)/coursework/release/ ($$(ls coursework/release | xargs))"
+	@echo "Student edition of the book (exercises, no solutions):  $(CURDIR)/$(STUDENT)/_build/html/index.html"
+
+autograde-demo: $(CW_STAMP)
+	$(BIN)/python coursework/autograde_demo.py --course _build/autograde-demo
+
+lint: $(STAMP)
+	$(BIN)/ruff check kappalib tests bench tools book coursework
+	$(BIN)/ruff format --check kappalib tests bench tools coursework/*.py
+
+unit: $(STAMP) $(CW_STAMP)
 	$(BIN)/python -m pytest -q -n 2 --dist loadfile tests kappalib
 
+# nbval runs serially: parallel kernels that start at the same moment can race for TCP ports
+# ("Kernel died before replying to kernel_info", seen once under load); serial costs ~20 s.
 nbval: $(STAMP)
 	@if ls book/*.ipynb > /dev/null 2>&1; then \
-	  $(BIN)/python -m pytest -q -n 2 --dist loadfile --nbval --nbval-current-env \
-	    --nbval-sanitize-with tests/nbval_sanitize.cfg book; \
+	  $(BIN)/python -m pytest -q -p no:xdist --nbval --nbval-current-env \
+	    --nbval-sanitize-with tests/nbval_sanitize.cfg book coursework/source; \
 	else echo "nbval: no notebooks in book/ yet"; fi
 
 test: lint unit nbval

@@ -1,0 +1,75 @@
+"""The student edition of the book: every exercise, no solution (built by `make assignments`).
+
+Run as a script, it writes the edition's Jupyter Book configuration, generated from the
+book's own `_config.yml` so that the two never drift apart:
+
+    python coursework/student_edition.py _build/student/_config.yml
+
+The generated configuration differs from `_config.yml` in these places only: the title says
+"student edition"; notebooks are not executed again (their stored outputs are shown); no
+download button, copied sources or launch buttons (they lead to the solutions); the
+local extensions are given by absolute path (Jupyter Book resolves them against the folder of
+the configuration file); and this module is loaded as a Sphinx extension, which removes the
+solutions.
+
+Why not sphinx-exercise's own ``hide_solutions = True``: with sphinx-exercise 1.2.1 it crashes
+the build on *gated* solutions (``solution-start`` / ``solution-end``, used by chapters 01, 02
+and 05 for solutions with code cells): "departing unknown node type: solution_end_node"
+(executablebooks/sphinx-exercise#89). Worse, the gated content would stay on the page. So the
+extension below drops every ``solution_node`` once sphinx-exercise has merged each gated
+solution into one node (its read-time transforms run before ``doctree-read``).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def remove_solutions(app, doctree) -> None:
+    from sphinx_exercise.nodes import solution_node
+
+    for node in list(doctree.findall(solution_node)):
+        node.parent.remove(node)
+
+
+def hide_sources(app, config) -> None:
+    # Jupyter Book 1.x has no `html: use_download_button` key, and a `html_theme_options`
+    # under sphinx.config would replace the options that Jupyter Book builds.
+    config.html_theme_options["use_download_button"] = False
+
+
+def setup(app):
+    app.connect("config-inited", hide_sources)
+    app.connect("doctree-read", remove_solutions)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
+
+
+def student_config(book_config: Path) -> dict:
+    import yaml
+
+    config = yaml.safe_load(book_config.read_text())
+    config["title"] += " (student edition)"
+    config["execute"]["execute_notebooks"] = "off"
+    # No way back to the sources (they hold the solutions): no copied sources, no launch
+    # buttons, and no download button (turned off in hide_sources below).
+    config.pop("launch_buttons", None)
+    sphinx = config["sphinx"]
+    sphinx["local_extensions"] = {
+        name: str((ROOT / path).resolve()) for name, path in sphinx["local_extensions"].items()
+    }
+    sphinx["local_extensions"]["student_edition"] = str(Path(__file__).resolve().parent)
+    sphinx["config"]["extensions"].append("student_edition")
+    sphinx["config"]["html_copy_source"] = False
+    return config
+
+
+if __name__ == "__main__":
+    import yaml
+
+    out = Path(sys.argv[1])
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(yaml.safe_dump(student_config(ROOT / "_config.yml"), sort_keys=False))
+    print(f"wrote {out}")
