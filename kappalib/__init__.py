@@ -27,6 +27,7 @@ from . import closed_forms, families  # noqa: F401  (numpy only; plotting and wi
 from ._agreement import (
     bias_index,
     expected_agreement,
+    expected_counts,
     kappa,
     kappa_max,
     observed_agreement,
@@ -51,6 +52,7 @@ __all__ = [
     "confusion_matrix",
     "disagreement_weights",
     "expected_agreement",
+    "expected_counts",
     "kappa",
     "kappa_confint",
     "kappa_max",

@@ -24,6 +24,7 @@ from ._weights import resolve_weights
 __all__ = [
     "bias_index",
     "expected_agreement",
+    "expected_counts",
     "kappa",
     "kappa_max",
     "observed_agreement",
@@ -164,15 +165,57 @@ def expected_agreement(C: ArrayLike) -> float | np.ndarray:
     return _scalar_or_array(_dot(r, c) / (N * N))
 
 
+def _expected_counts(C):
+    """E = r c^T / N for a valid float matrix or stack."""
+    N, r, c = _margins(C)
+    return r[..., :, None] * c[..., None, :] / N[..., None, None]
+
+
+def expected_counts(C: ArrayLike) -> np.ndarray:
+    r"""The counts expected under independence with both marginals kept.
+
+    .. math:: E_{ij} = \frac{r_i c_j}{N}
+
+    ``E`` has the same row and column totals as ``C``; its diagonal sums to ``N p_e``, and
+    weighted kappa compares ``sum(W * C)`` with ``sum(W * E)``.
+
+    Parameters
+    ----------
+    C : array-like of shape (K, K) or (..., K, K)
+        Confusion matrix; rows are the reference.
+
+    Returns
+    -------
+    E : ndarray of the shape of ``C``
+
+    Raises
+    ------
+    ValueError, TypeError
+        If ``C`` is not a valid matrix of non-negative counts with at least one case.
+
+    References
+    ----------
+    Cohen, J. (1968). Weighted kappa.
+
+    Examples
+    --------
+    Seed 001: row totals (10, 10), column totals (9, 11), N = 20.
+
+    >>> import kappalib as kl
+    >>> kl.expected_counts([[8, 2], [1, 9]]).tolist()
+    [[4.5, 5.5], [4.5, 5.5]]
+    """
+    return _expected_counts(as_matrix(C))
+
+
 def _kappa_parts(C, W):
     """Numerator and denominator such that kappa = num / den, for valid C and W (or None)."""
     if W is None:
         # kappa = (p_o - p_e) / (1 - p_e), multiplied through by N^2 to stay exact on counts
         _, _, _, num, den = _chance_parts(C)
         return num, den
-    N, r, c = _margins(C)
     # kappa_w = 1 - sum(W*O) / sum(W*E) = (sum(W*E) - sum(W*O)) / sum(W*E), with E = r c^T / N
-    E = r[..., :, None] * c[..., None, :] / N[..., None, None]
+    E = _expected_counts(C)
     wo = (W * C).sum(axis=(-2, -1))
     we = (W * E).sum(axis=(-2, -1))
     return we - wo, we

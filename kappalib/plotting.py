@@ -15,12 +15,20 @@ from numpy.typing import ArrayLike
 
 from ._validation import as_matrix
 
-__all__ = ["confusion_heatmap", "matrix_heatmap"]
+__all__ = ["annotation_colour", "confusion_heatmap", "matrix_heatmap"]
 
 CMAP = "Blues"
 
 
-def _text_colour(value, vmin, vmax):
+def annotation_colour(value, vmin, vmax):
+    """The colour ("black" or "white") of a cell's annotation on the default colour map.
+
+    Explorers that update a heatmap in place use it to recolour the numbers they rewrite.
+
+    >>> from kappalib.plotting import annotation_colour
+    >>> annotation_colour(0.9, 0.0, 1.0), annotation_colour(0.1, 0.0, 1.0)
+    ('white', 'black')
+    """
     frac = 0.0 if vmax <= vmin else (value - vmin) / (vmax - vmin)
     return "white" if frac > 0.55 else "black"
 
@@ -95,7 +103,7 @@ def matrix_heatmap(
                 _format(M[i, j], fmt),
                 ha="center",
                 va="center",
-                color=_text_colour(M[i, j], vmin, vmax),
+                color=annotation_colour(M[i, j], vmin, vmax),
                 fontsize=10,
             )
     ax.set_xticks(range(K), [str(x) for x in labels])
@@ -175,7 +183,7 @@ def confusion_heatmap(
                 text,
                 ha="center",
                 va="center",
-                color=_text_colour(shade[i, j], 0.0, vmax),
+                color=annotation_colour(shade[i, j], 0.0, vmax),
                 fontsize=10,
             )
     ax.set_xticks(range(K), [str(x) for x in labels])

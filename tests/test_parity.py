@@ -106,3 +106,15 @@ def test_standard_error_random_tables_against_statsmodels(seed, weighting):
     assert kl.kappa(C, weighting=weighting) == pytest.approx(res.kappa, abs=1e-9)
     assert kl.kappa_standard_error(C, weighting=weighting) == pytest.approx(res.std_kappa, abs=1e-9)
     assert kl.kappa_max(C) == pytest.approx(res.kappa_max, abs=1e-9)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_expected_counts_against_scipy(seed):
+    from scipy.stats.contingency import expected_freq
+
+    rng = np.random.default_rng(3000 + seed)
+    K = int(rng.integers(2, 7))
+    C = rng.integers(1, 50, size=(K, K))
+    np.testing.assert_allclose(kl.expected_counts(C), expected_freq(C), rtol=1e-12)
+    stack = np.stack([C, C.T, 2 * C])
+    np.testing.assert_allclose(kl.expected_counts(stack)[1], expected_freq(C.T), rtol=1e-12)

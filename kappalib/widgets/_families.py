@@ -261,7 +261,7 @@ class FamilyView:
 
     def update(self, state: dict) -> None:
         """Show ``state`` (same family and size as the one the view was built with)."""
-        from ..plotting import _text_colour
+        from ..plotting import annotation_colour
 
         C = state["matrix"]
         if (state["name"], C.shape[-1]) != (self.name, self.n_classes):
@@ -274,7 +274,7 @@ class FamilyView:
         self.image.set_clim(vmin, vmax if vmax > vmin else vmin + 1.0)
         for text, value in zip(self.texts, C.ravel(), strict=True):
             text.set_text(format(value, ".4g"))
-            text.set_color(_text_colour(value, vmin, vmax))
+            text.set_color(annotation_colour(value, vmin, vmax))
         A = state["A"]
         self.kappa_dot.set_data([A], [_y(state["kappa"])])
         self.mcc_dot.set_data([A], [_y(state["mcc"])])

@@ -29,9 +29,9 @@ import matplotlib.pyplot as plt
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .._agreement import kappa
+from .._agreement import expected_counts, kappa
 from .._weights import disagreement_weights
-from ..plotting import _text_colour, matrix_heatmap
+from ..plotting import annotation_colour, matrix_heatmap
 
 __all__ = [
     "WEIGHTED_EXAMPLES",
@@ -136,8 +136,9 @@ def weighted_contributions(C: ArrayLike, weighting: str | None = None) -> Weight
         raise ValueError(f"C must be one (K, K) matrix to draw, got shape {C.shape}")
     W = disagreement_weights(K, weighting)
     W = W / W.max()
-    O = C / C.sum()  # noqa: E741  (the symbol of the formula)
-    E = np.outer(O.sum(axis=1), O.sum(axis=0))
+    N = C.sum()
+    O = C / N  # noqa: E741  (the symbol of the formula)
+    E = expected_counts(C) / N
     observed = W * O
     expected = W * E
     return WeightedContributions(
@@ -186,7 +187,7 @@ def _annotate(ax, M, vmax):
     ax.images[0].set_clim(0.0, vmax)
     for text, value in zip(ax.texts, M.ravel(), strict=True):
         text.set_text(_cell_text(value))
-        text.set_color(_text_colour(value, 0.0, vmax))
+        text.set_color(annotation_colour(value, 0.0, vmax))
 
 
 def draw_weighted_contributions(
