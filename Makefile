@@ -113,8 +113,9 @@ serve:
 	@test -f _build/html/index.html || { echo "No book yet: run make book first"; exit 1; }
 	$(BIN)/python -m http.server $(PORT) --bind 127.0.0.1 --directory _build/html
 
+# Every bench/bench*.py, one after another (each prints its own ratios and targets).
 bench: $(STAMP)
-	$(BIN)/python bench/bench.py
+	@for f in bench/bench*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
 
 clean:
 	rm -rf _build
