@@ -98,12 +98,13 @@ def bench_bca_labels():
         return kl.kappa_bootstrap_ci(C, method="bca", n_resamples=B_BCA, rng=4)
 
     def stat(a, b, axis=-1):
+        shape = np.shape(a)[:-1]
         a = np.atleast_2d(a)
         b = np.atleast_2d(b)
         m = a.shape[0]
         idx = (np.arange(m)[:, None] * 5 + a) * 5 + b
         S = np.bincount(idx.ravel(), minlength=m * 25).reshape(m, 5, 5)
-        return np.asarray(kl.kappa(S)).reshape(a.shape[:-1])
+        return np.asarray(kl.kappa(S)).reshape(shape)
 
     def scipy_bca():
         res = stats.bootstrap(
@@ -125,7 +126,7 @@ def bench_bca_labels():
     low, high = ours()
     print(
         f"  BCa 95% interval: kappalib ({low:.4f}, {high:.4f}), "
-        f"scipy ({ref.low:.4f}, {ref.high:.4f})"
+        f"scipy ({float(ref.low):.4f}, {float(ref.high):.4f})"
     )
     return row(f"BCa, 1e5 labels, {B_BCA} resamples, vs scipy", t_ours, t_scipy, 10)
 
