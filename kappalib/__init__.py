@@ -13,6 +13,8 @@ Where each statistic lives:
 * ``_correlation``: MCC (Gorodkin's R_K)
 * ``_diagnostics``: asymmetry and off-diagonal entropy (Delgado & Tibau 2019)
 * ``_inference``: standard error and confidence interval of kappa (Fleiss et al. 1969)
+* ``_bootstrap``: bootstrap intervals of kappa and MCC, the paired difference of two
+  classifiers, and the sample size for a target precision
 * ``_labels``: confusion_matrix, cohen_kappa_score, matthews_corrcoef
 * ``_weights``: disagreement weights
 * ``_validation``: the input checks and the undefined-value policy
@@ -35,6 +37,7 @@ from ._agreement import (
     prevalence_index,
     scotts_pi,
 )
+from ._bootstrap import kappa_bootstrap_ci, kappa_sample_size, paired_difference_ci
 from ._correlation import mcc
 from ._diagnostics import asymmetry, off_diagonal_entropy
 from ._errors import UndefinedMetricError
@@ -54,14 +57,17 @@ __all__ = [
     "expected_agreement",
     "expected_counts",
     "kappa",
+    "kappa_bootstrap_ci",
     "kappa_confint",
     "kappa_max",
+    "kappa_sample_size",
     "kappa_standard_error",
     "matthews_corrcoef",
     "mcc",
     "observed_agreement",
     "off_diagonal_entropy",
     "pabak",
+    "paired_difference_ci",
     "prevalence_index",
     "scotts_pi",
 ]

@@ -55,6 +55,31 @@ def _se_parts(C, weighting, scores):
     return k, np.sqrt(var), undefined
 
 
+def _se_null(C, weighting, scores):
+    """The standard error under kappa = 0 (FCE 1969, eq. 9 weighted, eq. 14 unweighted).
+
+    The cells are replaced by their expected shares under independence, p_i. p_.j, and kappa
+    by 0 in the non-null variance:  var0 = [sum_ij p_i. p_.j (w_ij - wbar_i. - wbar_.j)^2
+    - p_e^2] / (N (1 - p_e)^2).
+    """
+    K = C.shape[-1]
+    W = resolve_weights(weighting, K, scores)
+    if W is None:
+        W = 1.0 - np.eye(K)
+    wmax = W.max() if W.size and W.max() > 0 else 1.0
+    w = 1.0 - W / wmax
+    N, r, c = _margins(C)
+    pr = r / N[..., None]
+    pc = c / N[..., None]
+    pe = np.einsum("...i,ij,...j->...", pr, w, pc)
+    wbar_row = np.einsum("ij,...j->...i", w, pc)
+    wbar_col = np.einsum("...i,ij->...j", pr, w)
+    dev = w - wbar_row[..., :, None] - wbar_col[..., None, :]
+    term = np.einsum("...i,...ij,...j->...", pr, dev * dev, pc)
+    var = _ratio(term - pe**2, N * (1.0 - pe) ** 2)
+    return np.sqrt(np.maximum(var, 0.0))  # a one-class margin gives 0 up to rounding
+
+
 _UNDEFINED = (
     "the standard error of kappa is undefined because kappa itself is 0/0: both raters put "
     "every case in the same single class"
@@ -67,6 +92,7 @@ def kappa_standard_error(
     weighting: str | ArrayLike | None = None,
     scores: ArrayLike | None = None,
     zero_division: str | float | None = None,
+    null: bool = False,
 ) -> float | np.ndarray | None:
     r"""Large-sample standard error of (weighted) kappa, Fleiss, Cohen & Everitt (1969).
 
@@ -80,6 +106,21 @@ def kappa_standard_error(
     with agreement weights :math:`w = 1 - W/\max W`.  This is the standard error away from
     the null hypothesis, for confidence intervals (statsmodels' ``std_kappa``).
 
+    With ``null=True`` it is the standard error under the hypothesis :math:`\kappa = 0`, for
+    a test of "no agreement beyond chance" (statsmodels' ``std_kappa0``): the cells are
+    replaced by their shares under independence and :math:`\kappa` by 0,
+
+    .. math::
+
+        \widehat{\mathrm{var}}_0(\hat\kappa_w) = \frac{
+            \sum_{ij} p_{i\cdot} p_{\cdot j}\left[w_{ij} - (\bar w_{i\cdot} + \bar w_{\cdot j})
+            \right]^2 - p_e^2}{N (1 - p_e)^2}.
+
+    Use it for :math:`z = \hat\kappa / \mathrm{se}_0` and never for an interval: away from
+    0 it is not the spread of :math:`\hat\kappa`.  It is 0 when a margin puts every case in
+    one class (then :math:`\hat\kappa = 0` exactly, whatever the sample, so there is nothing
+    to test).
+
     Parameters
     ----------
     C : array-like of shape (K, K) or (..., K, K)
@@ -90,6 +131,8 @@ def kappa_standard_error(
         As in :func:`kappa`.
     zero_division : {None, "raise"} or float
         Policy when kappa is undefined.
+    null : bool, default False
+        If True, the standard error under :math:`\kappa = 0` (see above).
 
     Returns
     -------
@@ -118,9 +161,20 @@ def kappa_standard_error(
     >>> W = [[0, 1, 5/9], [1, 0, 1/3], [5/9, 1/3, 0]]
     >>> round(kl.kappa_standard_error(table, weighting=W), 4)
     0.057
+
+    Under the null hypothesis (reported 0.0555 unweighted and 0.0653 weighted):
+
+    >>> round(kl.kappa_standard_error(table, null=True), 4)
+    0.0555
+    >>> round(kl.kappa_standard_error(table, weighting=W, null=True), 4)
+    0.0653
     """
+    if not isinstance(null, (bool, np.bool_)):
+        raise TypeError(f"null must be True or False, got {_short(null)}")
     C = as_matrix(C)
     _, se, undefined = _se_parts(C, weighting, scores)
+    if null:
+        se = _se_null(C, weighting, scores)
     return finish(se, undefined, zero_division, _UNDEFINED)
 
 
