@@ -92,9 +92,11 @@ def _as_ratings(data, name):
         ):
             out = np.where(missing, np.nan, flat).astype(np.float64)
         else:
+            num = next(v for v in present if not isinstance(v, str))
+            word = next((v for v in present if isinstance(v, str)), None)
             raise TypeError(
                 f"{name} must hold either numbers or strings (None or NaN for missing), "
-                f"got a mix: {_short(data)}"
+                f"got a mix such as {num!r} and {word!r}"
             )
         return (
             _as_ratings(out.reshape(arr.shape), name)
