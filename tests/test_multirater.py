@@ -1,140 +1,22 @@
-"""More than two raters: parity with irrCAC, the krippendorff package and statsmodels on
-random rating data, the published values, second formulas, and bad input.
-
-irrCAC 0.4.4 is installed outside site-packages (requirements-oracles.txt explains why), so
-its folder goes on sys.path here.  It is always given ``categories=``: under pandas 3 its
-default category list picks up NaN as a category (``DataFrame.stack`` keeps NaN now).
+"""More than two raters: parity with the krippendorff package and statsmodels on random
+rating data, the published values (read from book/data, so the transcriptions are checked
+too), second formulas, undefined values and bad input.  irrCAC: test_parity_irrcac.py.
 """
 
-import csv
-import io
-import sys
 import warnings
-from pathlib import Path
 
 import krippendorff
 import numpy as np
-import pandas as pd
 import pytest
+from ratings_data import BATCH, cases, read_csv
+from ratings_data import case as _case
 from statsmodels.stats.inter_rater import aggregate_raters
 from statsmodels.stats.inter_rater import fleiss_kappa as sm_fleiss
 
 import kappalib as kl
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / ".venv" / "oracles"))
-from irrCAC.raw import CAC  # noqa: E402  (after the sys.path line above)
-
-DATA = ROOT / "book" / "data"
 N_CASES = 500
-BATCH = 10  # cases per test call: 50 calls of 10 keep the report short and the run quick
 LEVELS = ("nominal", "ordinal", "interval", "ratio")
-
-
-def read_csv(name):
-    """A book/data CSV: the first line is the provenance comment, the second the header."""
-    text = (DATA / name).read_text()
-    assert text.startswith("# "), f"{name} must start with a provenance line"
-    rows = list(csv.reader(io.StringIO(text.split("\n", 1)[1])))
-    return rows[0], rows[1:]
-
-
-def _case(seed, *, missing=True):
-    """Random ratings, raters x units, with agreement that ranges from none to near full."""
-    rng = np.random.default_rng(seed)
-    R = int(rng.integers(2, 7))
-    n = int(rng.integers(4, 40))
-    K = int(rng.integers(2, 6))
-    domain = np.sort(rng.choice(np.arange(1, 20), size=K, replace=False)).astype(float)
-    truth = rng.integers(0, K, size=n)
-    copy = rng.random((R, n)) < rng.uniform(0.0, 0.95)
-    codes = np.where(copy, truth, rng.integers(0, K, size=(R, n)))
-    data = domain[codes]
-    if missing:
-        data[rng.random((R, n)) < rng.uniform(0.0, 0.4)] = np.nan
-    return data, domain
-
-
-def _valid(data):
-    """At least one unit with two ratings and two distinct values, as every oracle needs."""
-    pairable = (~np.isnan(data)).sum(axis=0) >= 2
-    return pairable.any() and np.unique(data[:, pairable][~np.isnan(data[:, pairable])]).size > 1
-
-
-def _cases(batch, *, missing=True):
-    out, seed = [], batch * 1000
-    while len(out) < BATCH:
-        data, domain = _case(seed, missing=missing)
-        if _valid(data):
-            out.append((seed, data, domain))
-        seed += 1
-    return out
-
-
-def _irr(data, domain, weights):
-    df = pd.DataFrame(data.T)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # its t-interval on tiny samples; values are unaffected
-        return CAC(df, weights=weights, categories=domain.tolist(), digits=15)
-
-
-def _value(result):
-    return float(result["est"]["coefficient_value"])
-
-
-# weighting schemes, cycled over the cases: (irrCAC's name or agreement matrix, our
-# weighting and scores, the alpha level with the same distance or None)
-def _scheme(seed, domain):
-    k = seed % 5
-    if k == 0:
-        return "identity", {}, "nominal"
-    if k == 1:
-        return "quadratic", {"weighting": "quadratic", "scores": domain}, "interval"
-    if k == 2:
-        return "linear", {"weighting": "linear", "scores": domain}, None
-    if k == 3:
-        ratio = ((domain[:, None] - domain[None, :]) / (domain[:, None] + domain[None, :])) ** 2
-        return "ratio", {"weighting": ratio}, "ratio"
-    rng = np.random.default_rng(seed)
-    W = rng.uniform(0.1, 3.0, size=(domain.size, domain.size))
-    W = (W + W.T) / 2
-    np.fill_diagonal(W, 0.0)
-    return 1.0 - W / W.max(), {"weighting": W}, None
-
-
-# --- parity with irrCAC ------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("batch", range(N_CASES // BATCH))
-def test_ac1_ac2_bp_alpha_against_irrcac(batch):
-    for seed, data, domain in _cases(batch):
-        irr_w, ours_w, level = _scheme(seed, domain)
-        table, cats = kl.rating_table(data, categories=domain)
-        assert cats.tolist() == domain.tolist()
-        cac = _irr(data, domain, irr_w)
-        assert kl.gwet_ac1_multi(table, **ours_w) == pytest.approx(_value(cac.gwet()), abs=1e-9)
-        assert kl.brennan_prediger_multi(table, **ours_w) == pytest.approx(
-            _value(cac.bp()), abs=1e-9
-        )
-        if level is None:  # no Krippendorff level has this distance: check nominal instead
-            level, cac = "nominal", _irr(data, domain, "identity")
-        ours = kl.krippendorff_alpha(data, level=level)
-        assert ours == pytest.approx(_value(cac.krippendorff()), abs=1e-9), (seed, level)
-
-
-@pytest.mark.parametrize("batch", range(N_CASES // BATCH))
-def test_fleiss_and_two_rater_ac1_against_irrcac(batch):
-    for seed, data, domain in _cases(batch, missing=False):
-        table, _ = kl.rating_table(data, categories=domain)
-        cac = _irr(data, domain, "identity")
-        assert kl.fleiss_kappa(table) == pytest.approx(_value(cac.fleiss()), abs=1e-9)
-        # two raters: the confusion matrix of the first two rows, against irrCAC's raw data
-        irr_w, ours_w, _ = _scheme(seed, domain)
-        pair = data[:2]
-        C = kl.confusion_matrix(pair[0], pair[1], labels=domain)
-        cac2 = _irr(pair, domain, irr_w)
-        assert kl.gwet_ac1(C, **ours_w) == pytest.approx(_value(cac2.gwet()), abs=1e-9)
-        assert kl.brennan_prediger(C, **ours_w) == pytest.approx(_value(cac2.bp()), abs=1e-9)
 
 
 # --- parity with the krippendorff package and statsmodels -------------------------------
@@ -142,7 +24,7 @@ def test_fleiss_and_two_rater_ac1_against_irrcac(batch):
 
 @pytest.mark.parametrize("batch", range(N_CASES // BATCH))
 def test_alpha_all_levels_against_krippendorff_package(batch):
-    for seed, data, domain in _cases(batch):
+    for seed, data, domain in cases(batch):
         for level in LEVELS:
             theirs = krippendorff.alpha(reliability_data=data, level_of_measurement=level)
             ours = kl.krippendorff_alpha(data, level=level)
@@ -454,3 +336,18 @@ def test_bad_input_raises_one_clear_sentence(call, exc, words):
     for word in words:
         assert word in message, (word, message)
     assert message.count(". ") == 0 and "\n" not in message
+
+
+def test_categories_fix_the_column_order_and_the_ordinal_order():
+    data, domain = _case(11)
+    table, _ = kl.rating_table(data, categories=domain)
+    perm = np.random.default_rng(1).permutation(domain.size)
+    permuted, cats = kl.rating_table(data, categories=domain[perm])
+    assert cats.tolist() == domain[perm].tolist()
+    np.testing.assert_array_equal(permuted, table[:, perm])
+    # the krippendorff package's string example: ordinal words in a given order, 0.815
+    _, rows = read_csv("krippendorff2011_example.csv")
+    words = ["very low", "low", "mid", "high", "very high"]
+    data = [[words[int(v) - 1] if v else None for v in row[1:]] for row in rows]
+    assert round(kl.krippendorff_alpha(data, level="ordinal", categories=words), 3) == 0.815
+    assert round(kl.krippendorff_alpha(data), 3) == 0.743
