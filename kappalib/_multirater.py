@@ -65,16 +65,22 @@ def _as_ratings(data, name):
         raise ValueError(f"{name} must hold at least one rating, got shape {arr.shape}")
     kind = arr.dtype.kind
     if kind in "biu":
-        return arr, np.zeros(arr.shape, dtype=bool)
+        return arr.astype(np.int64) if kind == "b" else arr, np.zeros(arr.shape, dtype=bool)
     if kind == "f":
-        missing = np.isnan(arr)
-        if np.isinf(arr).any():
+        # missing stays None (np.isnan on demand): the fast path of _tabulate never needs it
+        flat = arr.ravel()
+        lo, hi = np.fmin.reduce(flat), np.fmax.reduce(flat)  # skip NaN, one pass each
+        if np.isnan(lo):
+            raise ValueError(
+                f"{name} has no rating at all: every one of its {arr.size} cells is missing"
+            )
+        if np.isinf(lo) or np.isinf(hi):
             pos = tuple(int(i) for i in np.argwhere(np.isinf(arr))[0])
             raise ValueError(
                 f"{name} must hold finite ratings or NaN for missing, got {arr[pos]!r} at "
                 f"index {pos}"
             )
-        return arr, missing
+        return arr, None
     if kind in "US":
         missing = (arr == "") | (arr == "nan")
         return arr, missing
@@ -111,69 +117,121 @@ def _as_ratings(data, name):
     )
 
 
-def _encode(data, categories, name="reliability_data"):
-    """Codes of the present ratings, their unit index, and the value domain.
+def _bincount_table(codes, V):
+    """(raters, units) codes in 0..V, V marking a missing rating -> (units, V) counts.
 
-    Returns ``(codes, units, domain, n_units)``: ``codes[i]`` is the position in ``domain`` of
-    the i-th present rating and ``units[i]`` its unit (column).
+    One ``np.bincount`` over ``unit * (V + 1) + code``; the missing bin is then cut off.
+    """
+    n_units = codes.shape[1]
+    flat = codes + (V + 1) * np.arange(n_units)
+    counts = np.bincount(flat.ravel(), minlength=n_units * (V + 1))
+    return counts.reshape(n_units, V + 1)[:, :V]
+
+
+def _scatter(codes, missing, some_missing, V):
+    """Codes of the present ratings back into the (raters, units) grid, then counted."""
+    if some_missing:
+        full = np.full(missing.shape, V, dtype=np.intp)
+        full[~missing] = codes
+    else:
+        full = codes.reshape(missing.shape)
+    return _bincount_table(full, V)
+
+
+def _check_categories(categories, numeric):
+    domain = np.asarray(categories)
+    if domain.ndim != 1 or domain.size == 0:
+        raise ValueError(f"categories must be a non-empty 1-D sequence, got {_short(categories)}")
+    if numeric and domain.dtype.kind not in "biuf":
+        raise TypeError(
+            f"categories must be numbers to match numeric ratings, got {_short(categories)}"
+        )
+    if not numeric and domain.dtype.kind not in "US":
+        raise TypeError(
+            f"categories must be strings to match string ratings, got {_short(categories)}"
+        )
+    if len(np.unique(domain)) != domain.size:
+        raise ValueError(f"categories must not repeat a value, got {_short(categories)}")
+    return domain
+
+
+_CHUNK = 1 << 16  # ratings per block of the fast path: its buffers stay in cache
+
+
+def _tabulate_integers(arr, keep_unused):
+    """The fast path of :func:`_tabulate` for integer values in a small range, else None.
+
+    Rating ``x`` of unit ``u`` goes to bin ``u * (span + 1) + (x - lo)``; ``np.fmin`` sends
+    NaN (missing) to ``x = lo + span``, the spare last bin of its unit.  Blocks of units
+    are coded into reused buffers and counted with ``np.bincount``: no sort, and no
+    temporary array as large as the data (allocating those dominated the run time).
+    """
+    flat = arr.ravel()
+    lo, hi = (np.fmin.reduce(flat), np.fmax.reduce(flat))
+    if not hi - lo < _MAX_DIRECT_SPAN:
+        return None
+    R, n_units = arr.shape
+    span = int(hi - lo) + 1
+    if span * n_units > 4 * arr.size + 4096:  # keep the table within a few times the data
+        return None
+    width = max(1, min(n_units, _CHUNK // R))
+    offset = (span + 1.0) * np.arange(width) - lo
+    where = np.empty((R, width))
+    codes = np.empty((R, width), dtype=np.intp)
+    table = np.empty((n_units, span + 1), dtype=np.int64)
+    for a in range(0, n_units, width):
+        w = min(width, n_units - a)
+        x, c = where[:, :w], codes[:, :w]
+        np.fmin(arr[:, a : a + w], lo + span, out=x)
+        np.add(x, offset[:w], out=x)
+        np.copyto(c, x, casting="unsafe")
+        if arr.dtype.kind == "f" and not np.array_equal(c, x):  # a value is not an integer
+            return None
+        table[a : a + w] = np.bincount(c.ravel(), minlength=w * (span + 1)).reshape(w, -1)
+    table = table[:, :span]
+    if keep_unused:
+        return table, (lo + np.arange(span)).astype(arr.dtype)
+    present = table.any(axis=0)
+    return table[:, present], (lo + np.flatnonzero(present)).astype(arr.dtype)
+
+
+def _tabulate(data, categories, name="reliability_data", *, keep_unused=False):
+    """The (units, V) count table of raters x units ratings, and the value domain (V,).
+
+    Integer-valued numbers spanning fewer than 2^16 values are coded by subtracting their
+    minimum (no sort); anything else goes through ``np.unique`` or ``categories``.  With
+    ``keep_unused``, that fast path may keep integers between the extremes that nobody
+    used, as empty columns (harmless for alpha: they add nothing to any sum).
     """
     arr, missing = _as_ratings(data, name)
-    n_units = arr.shape[1]
+    numeric = arr.dtype.kind in "iuf"
+    if numeric and categories is None:
+        found = _tabulate_integers(arr, keep_unused)
+        if found is not None:
+            return found
+    if missing is None:
+        missing = np.isnan(arr)
     if missing.all():
         raise ValueError(
             f"{name} has no rating at all: every one of its {arr.size} cells is missing"
         )
-    if missing.any():
-        units = np.nonzero(~missing)[1]
-        values = arr[~missing]
-    else:
-        units = np.broadcast_to(np.arange(n_units), arr.shape).ravel()
-        values = arr.ravel()
-    numeric = arr.dtype.kind in "biuf"
+    some_missing = bool(missing.any())
     if categories is not None:
-        domain = np.asarray(categories)
-        if domain.ndim != 1 or domain.size == 0:
-            raise ValueError(
-                f"categories must be a non-empty 1-D sequence, got {_short(categories)}"
-            )
-        if numeric and domain.dtype.kind not in "biuf":
-            raise TypeError(
-                f"categories must be numbers to match numeric ratings, got {_short(categories)}"
-            )
-        if not numeric and domain.dtype.kind not in "US":
-            raise TypeError(
-                f"categories must be strings to match string ratings, got {_short(categories)}"
-            )
-        if len(np.unique(domain)) != domain.size:
-            raise ValueError(f"categories must not repeat a value, got {_short(categories)}")
+        domain = _check_categories(categories, numeric)
+        values = arr[~missing] if some_missing else arr.ravel()
         order = np.argsort(domain, kind="stable")
         sorted_domain = domain[order]
-        pos = np.searchsorted(sorted_domain, values)
-        pos_c = np.minimum(pos, domain.size - 1)
-        bad = sorted_domain[pos_c] != values
+        pos = np.minimum(np.searchsorted(sorted_domain, values), domain.size - 1)
+        bad = sorted_domain[pos] != values
         if bad.any():
             raise ValueError(
                 f"{name} holds the rating {values[np.argmax(bad)]!r}, which is not among "
                 f"categories {_short(domain.tolist())}"
             )
-        return order[pos_c], units, domain, n_units
-    if arr.dtype.kind in "biu" or (
-        arr.dtype.kind == "f" and np.array_equal(values, np.floor(values))
-    ):
-        lo, hi = values.min(), values.max()
-        if hi - lo < _MAX_DIRECT_SPAN:
-            raw = (values - lo).astype(np.intp)
-            present = np.bincount(raw, minlength=int(hi - lo) + 1) > 0
-            domain = (lo + np.flatnonzero(present)).astype(arr.dtype)
-            remap = np.cumsum(present) - 1
-            return remap[raw], units, domain, n_units
+        return _scatter(order[pos], missing, some_missing, domain.size), domain
+    values = arr[~missing] if some_missing else arr.ravel()
     domain, codes = np.unique(values, return_inverse=True)
-    return codes.ravel(), units, domain, n_units
-
-
-def _counts(codes, units, n_units, V):
-    flat = np.bincount(units * V + codes, minlength=n_units * V)
-    return flat.reshape(n_units, V)
+    return _scatter(codes.ravel(), missing, some_missing, domain.size), domain
 
 
 def rating_table(
@@ -216,8 +274,8 @@ def rating_table(
     >>> table.tolist(), cats.tolist()
     ([[3, 0], [0, 3], [1, 2], [1, 1]], [1.0, 2.0])
     """
-    codes, units, domain, n_units = _encode(reliability_data, categories)
-    return _counts(codes, units, n_units, domain.size).astype(np.int64), domain
+    table, domain = _tabulate(reliability_data, categories)
+    return table.astype(np.int64, copy=False), domain
 
 
 # --- count tables --------------------------------------------------------------------------
@@ -460,7 +518,7 @@ def krippendorff_alpha(
             f"level must be 'nominal', 'ordinal', 'interval' or 'ratio', got {level!r}"
         )
     arr_kind = np.asarray(categories).dtype.kind if categories is not None else None
-    codes, units, domain, n_units = _encode(reliability_data, categories)
+    table, domain = _tabulate(reliability_data, categories, keep_unused=True)
     strings = domain.dtype.kind in "US"
     if strings and level in ("interval", "ratio"):
         raise TypeError(
@@ -477,7 +535,7 @@ def krippendorff_alpha(
             f"level='ratio' needs non-negative values, got {domain[np.argmax(domain < 0)]!r}"
         )
     V = domain.size
-    n_uc = _counts(codes, units, n_units, V).astype(np.float64)
+    n_uc = table.astype(np.float64)
     m = np.einsum("uc->u", n_uc)
     pairable = m >= 2
     if not pairable.any():
@@ -485,10 +543,11 @@ def krippendorff_alpha(
             "reliability_data must have at least one unit rated by two or more raters, got "
             f"{int(m.max())} rating(s) per unit at most"
         )
-    n_uc = n_uc[pairable]
-    m = m[pairable]
-    o = (n_uc / (m - 1.0)[:, None]).T @ n_uc
-    o[np.diag_indices(V)] -= np.einsum("uc,u->c", n_uc, 1.0 / (m - 1.0))
+    inv = np.divide(1.0, m - 1.0, out=np.zeros_like(m), where=pairable)  # 0: dropped
+    # einsum, not @: a BLAS call on a tall (units, V) matrix wakes its thread pool, which
+    # costs more than the product itself on a busy machine
+    o = np.einsum("uc,uk->ck", n_uc * inv[:, None], n_uc)
+    o[np.diag_indices(V)] -= np.einsum("u,uc->c", inv, n_uc)
     n_c = o.sum(axis=1)
     n = n_c.sum()
     d = _delta(level, domain, n_c)
