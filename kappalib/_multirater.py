@@ -432,6 +432,22 @@ def _delta(level, domain, n_c):
     return out * out
 
 
+def _alpha_from_coincidences(o, delta):
+    """alpha = 1 - (n - 1) sum(o delta) / sum(n_c n_k delta) for o of shape (..., V, V).
+
+    Returns ``(value, undefined)``, arrays of the stack shape; ``value`` is 0 where the
+    expected disagreement is 0 (``undefined``).  The coefficient explorer calls this with
+    the coincidences ``N (C + C^T)`` of a two-rater table of proportions.
+    """
+    n_c = o.sum(axis=-1)
+    n = n_c.sum(axis=-1)
+    D_o = np.einsum("...ck,ck->...", o, delta)
+    D_e = np.einsum("...c,ck,...k->...", n_c, delta, n_c)
+    undefined = ~(D_e > 0)
+    safe = np.where(undefined, 1.0, D_e)
+    return np.where(undefined, 0.0, 1.0 - (n - 1.0) * D_o / safe), undefined
+
+
 def krippendorff_alpha(
     reliability_data: ArrayLike,
     *,
@@ -548,15 +564,10 @@ def krippendorff_alpha(
     # costs more than the product itself on a busy machine
     o = np.einsum("uc,uk->ck", n_uc * inv[:, None], n_uc)
     o[np.diag_indices(V)] -= np.einsum("u,uc->c", inv, n_uc)
-    n_c = o.sum(axis=1)
-    n = n_c.sum()
-    d = _delta(level, domain, n_c)
-    D_o = float(np.einsum("ck,ck->", o, d))
-    D_e = float(n_c @ d @ n_c)
-    value = 1.0 - (n - 1.0) * D_o / D_e if D_e > 0 else 0.0
+    value, undefined = _alpha_from_coincidences(o, _delta(level, domain, o.sum(axis=1)))
     return finish(
         value,
-        not D_e > 0,
+        undefined,
         zero_division,
         "Krippendorff's alpha is undefined (0/0): every pairable rating has the same value, "
         "so there is no expected disagreement",
