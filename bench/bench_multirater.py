@@ -9,6 +9,7 @@ ever adds time, and the minimum is the figure it disturbs least.
 2. the same against irrCAC 0.4.4 (raw.CAC.krippendorff, quadratic weights for interval),
    timed on the full data                                              target: >= 20x
 3. Fleiss' kappa from a 10^6 x 5 count table against statsmodels       target: >= 1x
+4. one redraw of the chapter 10 coefficient explorer (compute + PNG)   target: < 50 ms
 
 irrCAC lives in .venv/oracles (see requirements-oracles.txt), hence the sys.path line.
 """
@@ -61,6 +62,34 @@ def irrcac_alpha(data, level):
         return cac.krippendorff()["est"]["coefficient_value"]
 
 
+def bench_explorer():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    from kappalib.widgets import CoefficientsFigure
+
+    fig = Figure(figsize=(7.6, 4.0), dpi=90)
+    fig.subplots_adjust(left=0.09, right=0.68, bottom=0.13, top=0.91)
+    view = CoefficientsFigure(fig.add_subplot())
+    view.update(0.9, 0.9, 0.1)
+    view.render_png()  # the first call draws the static background
+    moves = iter(np.linspace(0.05, 0.95, 100))
+
+    def redraw():
+        view.update(0.9, 0.85, next(moves))
+        view.render_png()
+
+    t = best_time(redraw, 15)
+    verdict = "ok" if t < 0.05 else "ABOVE TARGET"
+    print(
+        f"{'coefficient explorer, one redraw':<40} kappalib {t * 1e3:9.1f} ms   "
+        f"(target < 50 ms: {verdict})"
+    )
+    return t < 0.05
+
+
 def main():
     rng = np.random.default_rng(2011)
     truth = rng.integers(1, 6, size=UNITS)
@@ -96,6 +125,8 @@ def main():
         1,
         "statsmodels",
     )
+    print()
+    ok &= bench_explorer()
     print("\nall targets met" if ok else "\nSOME TARGETS MISSED")
     return 0 if ok else 1
 

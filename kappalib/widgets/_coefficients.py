@@ -223,7 +223,7 @@ class CoefficientsFigure:
         import io
 
         from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from matplotlib.image import imsave
+        from PIL import Image  # a dependency of matplotlib
 
         fig = self.ax.figure
         if self._canvas is None:
@@ -239,7 +239,10 @@ class CoefficientsFigure:
         for artist in self._moving:
             self.ax.draw_artist(artist)
         buffer = io.BytesIO()
-        imsave(buffer, np.asarray(canvas.buffer_rgba()), format="png")
+        # fast zlib level: the PNG is shown once and thrown away (level 6 costs twice as long)
+        Image.fromarray(np.asarray(canvas.buffer_rgba())).save(
+            buffer, format="png", compress_level=1
+        )
         return buffer.getvalue()
 
 
