@@ -158,13 +158,15 @@ def _check_categories(categories, numeric):
 _CHUNK = 1 << 16  # ratings per block of the fast path: its buffers stay in cache
 
 
-def _tabulate_integers(arr, keep_unused):
-    """The fast path of :func:`_tabulate` for integer values in a small range, else None.
+def _integer_blocks(arr):
+    """The fast path for integer values in a small range: ``(lo, span, blocks)`` or None.
 
     Rating ``x`` of unit ``u`` goes to bin ``u * (span + 1) + (x - lo)``; ``np.fmin`` sends
-    NaN (missing) to ``x = lo + span``, the spare last bin of its unit.  Blocks of units
-    are coded into reused buffers and counted with ``np.bincount``: no sort, and no
-    temporary array as large as the data (allocating those dominated the run time).
+    NaN (missing) to ``x = lo + span``, the spare last bin of its unit.  ``blocks`` yields
+    ``(first unit, counts of shape (w, span))`` for blocks of units, coded into reused
+    buffers and counted with ``np.bincount``: no sort, and no temporary array as large as
+    the data (allocating those dominated the run time).  It yields ``(first unit, None)``
+    and stops if a value is not an integer.
     """
     flat = arr.ravel()
     lo, hi = (np.fmin.reduce(flat), np.fmax.reduce(flat))
@@ -174,25 +176,57 @@ def _tabulate_integers(arr, keep_unused):
     span = int(hi - lo) + 1
     if span * n_units > 4 * arr.size + 4096:  # keep the table within a few times the data
         return None
-    width = max(1, min(n_units, _CHUNK // R))
-    offset = (span + 1.0) * np.arange(width) - lo
-    where = np.empty((R, width))
-    codes = np.empty((R, width), dtype=np.intp)
-    table = np.empty((n_units, span + 1), dtype=np.int64)
-    for a in range(0, n_units, width):
-        w = min(width, n_units - a)
-        x, c = where[:, :w], codes[:, :w]
-        np.fmin(arr[:, a : a + w], lo + span, out=x)
-        np.add(x, offset[:w], out=x)
-        np.copyto(c, x, casting="unsafe")
-        if arr.dtype.kind == "f" and not np.array_equal(c, x):  # a value is not an integer
+
+    def blocks():
+        width = max(1, min(n_units, _CHUNK // R))
+        offset = (span + 1.0) * np.arange(width) - lo
+        where = np.empty((R, width))
+        codes = np.empty((R, width), dtype=np.intp)
+        for a in range(0, n_units, width):
+            w = min(width, n_units - a)
+            x, c = where[:, :w], codes[:, :w]
+            np.fmin(arr[:, a : a + w], lo + span, out=x)
+            np.add(x, offset[:w], out=x)
+            np.copyto(c, x, casting="unsafe")
+            if arr.dtype.kind == "f" and not np.array_equal(c, x):  # not an integer
+                yield a, None
+                return
+            counts = np.bincount(c.ravel(), minlength=w * (span + 1))
+            yield a, counts.reshape(w, span + 1)[:, :span]
+
+    return lo, span, blocks()
+
+
+def _tabulate_integers(arr, keep_unused):
+    """:func:`_tabulate` through :func:`_integer_blocks`, or None if it does not apply."""
+    plan = _integer_blocks(arr)
+    if plan is None:
+        return None
+    lo, span, blocks = plan
+    table = np.empty((arr.shape[1], span), dtype=np.int64)
+    for a, counts in blocks:
+        if counts is None:
             return None
-        table[a : a + w] = np.bincount(c.ravel(), minlength=w * (span + 1)).reshape(w, -1)
-    table = table[:, :span]
+        table[a : a + counts.shape[0]] = counts
     if keep_unused:
         return table, (lo + np.arange(span)).astype(arr.dtype)
     present = table.any(axis=0)
     return table[:, present], (lo + np.flatnonzero(present)).astype(arr.dtype)
+
+
+def _coincidences(n_uc):
+    """Coincidence matrix o (V, V) of a units x values count block, and its largest m_u.
+
+    o_ck = sum_u (n_uc n_uk - [c = k] n_uc) / (m_u - 1) over units with m_u >= 2.
+    einsum, not @: a BLAS call on a tall (units, V) matrix wakes its thread pool, which
+    costs more than the product itself on a busy machine.
+    """
+    n_uc = n_uc.astype(np.float64)
+    m = np.einsum("uc->u", n_uc)
+    inv = np.divide(1.0, m - 1.0, out=np.zeros_like(m), where=m >= 2)  # 0: unit dropped
+    o = np.einsum("uc,uk->ck", n_uc * inv[:, None], n_uc)
+    o[np.diag_indices(n_uc.shape[1])] -= np.einsum("u,uc->c", inv, n_uc)
+    return o, (float(m.max()) if m.size else 0.0)
 
 
 def _tabulate(data, categories, name="reliability_data", *, keep_unused=False):
@@ -535,6 +569,7 @@ def krippendorff_alpha(
         )
     arr_kind = np.asarray(categories).dtype.kind if categories is not None else None
     table, domain = _tabulate(reliability_data, categories, keep_unused=True)
+    o, m_max = _coincidences(table)
     strings = domain.dtype.kind in "US"
     if strings and level in ("interval", "ratio"):
         raise TypeError(
@@ -550,20 +585,11 @@ def krippendorff_alpha(
         raise ValueError(
             f"level='ratio' needs non-negative values, got {domain[np.argmax(domain < 0)]!r}"
         )
-    V = domain.size
-    n_uc = table.astype(np.float64)
-    m = np.einsum("uc->u", n_uc)
-    pairable = m >= 2
-    if not pairable.any():
+    if m_max < 2:
         raise ValueError(
             "reliability_data must have at least one unit rated by two or more raters, got "
-            f"{int(m.max())} rating(s) per unit at most"
+            f"{int(m_max)} rating(s) per unit at most"
         )
-    inv = np.divide(1.0, m - 1.0, out=np.zeros_like(m), where=pairable)  # 0: dropped
-    # einsum, not @: a BLAS call on a tall (units, V) matrix wakes its thread pool, which
-    # costs more than the product itself on a busy machine
-    o = np.einsum("uc,uk->ck", n_uc * inv[:, None], n_uc)
-    o[np.diag_indices(V)] -= np.einsum("u,uc->c", inv, n_uc)
     value, undefined = _alpha_from_coincidences(o, _delta(level, domain, o.sum(axis=1)))
     return finish(
         value,
