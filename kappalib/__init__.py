@@ -17,6 +17,9 @@ Where each statistic lives:
   classifiers, and the sample size for a target precision
 * ``_labels``: confusion_matrix, cohen_kappa_score, matthews_corrcoef
 * ``_weights``: disagreement weights
+* ``_multirater``: rating tables (raters x units -> units x categories), Fleiss' kappa,
+  Krippendorff's alpha (four levels, missing ratings), Gwet's AC1/AC2 and Brennan-Prediger
+  for two or more raters
 * ``_validation``: the input checks and the undefined-value policy
 
 Public topic modules, met by name in the chapters: ``kappalib.families`` (the paper's
@@ -43,6 +46,15 @@ from ._diagnostics import asymmetry, off_diagonal_entropy
 from ._errors import UndefinedMetricError
 from ._inference import kappa_confint, kappa_standard_error
 from ._labels import cohen_kappa_score, confusion_matrix, matthews_corrcoef
+from ._multirater import (
+    brennan_prediger,
+    brennan_prediger_multi,
+    fleiss_kappa,
+    gwet_ac1,
+    gwet_ac1_multi,
+    krippendorff_alpha,
+    rating_table,
+)
 from ._weights import disagreement_weights
 
 __version__ = "0.1.0"
@@ -51,17 +63,23 @@ __all__ = [
     "UndefinedMetricError",
     "asymmetry",
     "bias_index",
+    "brennan_prediger",
+    "brennan_prediger_multi",
     "cohen_kappa_score",
     "confusion_matrix",
     "disagreement_weights",
     "expected_agreement",
     "expected_counts",
+    "fleiss_kappa",
+    "gwet_ac1",
+    "gwet_ac1_multi",
     "kappa",
     "kappa_bootstrap_ci",
     "kappa_confint",
     "kappa_max",
     "kappa_sample_size",
     "kappa_standard_error",
+    "krippendorff_alpha",
     "matthews_corrcoef",
     "mcc",
     "observed_agreement",
@@ -69,5 +87,6 @@ __all__ = [
     "pabak",
     "paired_difference_ci",
     "prevalence_index",
+    "rating_table",
     "scotts_pi",
 ]

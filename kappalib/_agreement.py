@@ -487,6 +487,10 @@ def scotts_pi(C: ArrayLike, *, zero_division: str | float | None = None):
     .. math:: \pi = \frac{p_o - p_e^{\pi}}{1 - p_e^{\pi}}, \qquad
               p_e^{\pi} = \sum_k \left(\frac{r_k + c_k}{2N}\right)^2
 
+    For two raters this is Fleiss' kappa (:func:`fleiss_kappa`) of the ``N x K`` table
+    whose rows count the two ratings of each case; Fleiss (1971) generalised it to ``n``
+    raters.
+
     Parameters
     ----------
     C : array-like of shape (K, K) or (..., K, K)
@@ -505,6 +509,7 @@ def scotts_pi(C: ArrayLike, *, zero_division: str | float | None = None):
     References
     ----------
     Scott, W. A. (1955). Reliability of content analysis: the case of nominal scale coding.
+    Fleiss, J. L. (1971). Measuring nominal scale agreement among many raters.
 
     Examples
     --------

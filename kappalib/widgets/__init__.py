@@ -12,9 +12,11 @@ One module per chapter group, so that chapters do not edit each other's code:
 * ``_weighted``: the weighted-kappa contribution explorer (chapter 05)
 * ``_mcc``: the C0/C1 family explorer (chapter 07)
 * ``_families``: the Z_A and M1-M5 family explorer (chapter 08)
+* ``_coefficients``: the six-coefficient prevalence explorer (chapter 10)
 """
 
 from ._agreement import *  # noqa: F403
+from ._coefficients import *  # noqa: F403
 from ._families import *  # noqa: F403
 from ._mcc import *  # noqa: F403
 from ._prevalence import *  # noqa: F403

@@ -1,0 +1,353 @@
+"""More than two raters: parity with the krippendorff package and statsmodels on random
+rating data, the published values (read from book/data, so the transcriptions are checked
+too), second formulas, undefined values and bad input.  irrCAC: test_parity_irrcac.py.
+"""
+
+import warnings
+
+import krippendorff
+import numpy as np
+import pytest
+from ratings_data import BATCH, cases, read_csv
+from ratings_data import case as _case
+from statsmodels.stats.inter_rater import aggregate_raters
+from statsmodels.stats.inter_rater import fleiss_kappa as sm_fleiss
+
+import kappalib as kl
+
+N_CASES = 500
+LEVELS = ("nominal", "ordinal", "interval", "ratio")
+
+
+# --- parity with the krippendorff package and statsmodels -------------------------------
+
+
+@pytest.mark.parametrize("batch", range(N_CASES // BATCH))
+def test_alpha_all_levels_against_krippendorff_package(batch):
+    for seed, data, domain in cases(batch):
+        for level in LEVELS:
+            theirs = krippendorff.alpha(reliability_data=data, level_of_measurement=level)
+            ours = kl.krippendorff_alpha(data, level=level)
+            assert ours == pytest.approx(theirs, abs=1e-9), (seed, level)
+        # a value domain with unused values, and nominal strings
+        theirs = krippendorff.alpha(
+            reliability_data=data, level_of_measurement="ordinal", value_domain=domain
+        )
+        assert kl.krippendorff_alpha(data, level="ordinal", categories=domain) == pytest.approx(
+            theirs, abs=1e-9
+        )
+        words = np.where(
+            np.isnan(data), "nan", np.char.add("v", np.nan_to_num(data).astype(int).astype(str))
+        )
+        theirs = krippendorff.alpha(reliability_data=words, level_of_measurement="nominal")
+        assert kl.krippendorff_alpha(words) == pytest.approx(theirs, abs=1e-9)
+
+
+def _count_table(rng):
+    N = int(rng.integers(1, 60))
+    K = int(rng.integers(2, 7))
+    n = int(rng.integers(2, 12))
+    share = rng.dirichlet(np.full(K, rng.uniform(0.2, 3.0)), size=N)
+    return np.array([rng.multinomial(n, p) for p in share])
+
+
+@pytest.mark.parametrize("batch", range(N_CASES // BATCH))
+def test_fleiss_against_statsmodels(batch):
+    for seed in range(batch * BATCH, (batch + 1) * BATCH):
+        rng = np.random.default_rng(seed)
+        table = _count_table(rng)
+        p = table.sum(axis=0) / table.sum()
+        if np.isclose(p.max(), 1.0):
+            assert kl.fleiss_kappa(table) is None
+            continue
+        assert kl.fleiss_kappa(table) == pytest.approx(sm_fleiss(table), abs=1e-9)
+        # raw ratings through rating_table, against statsmodels' own aggregate_raters
+        data, _ = _case(seed, missing=False)
+        counts, cats = aggregate_raters(data.T)
+        table, ours_cats = kl.rating_table(data)
+        assert ours_cats.tolist() == cats.tolist()
+        np.testing.assert_array_equal(table, counts)
+        assert kl.fleiss_kappa(table) == pytest.approx(sm_fleiss(counts), abs=1e-9)
+
+
+# --- published values (the CSVs in book/data, so the transcriptions are checked too) -----
+
+
+def test_krippendorff_2011_example():
+    _, rows = read_csv("krippendorff2011_example.csv")
+    data = np.array([[float(v) if v else np.nan for v in row[1:]] for row in rows])
+    assert data.shape == (4, 12)
+    published = {"nominal": 0.743, "ordinal": 0.815, "interval": 0.849, "ratio": 0.797}
+    for level, value in published.items():
+        assert round(kl.krippendorff_alpha(data, level=level), 3) == value
+
+
+def test_fleiss_1971_psychiatrists():
+    _, rows = read_csv("fleiss1971_diagnoses.csv")
+    table = np.array([[int(v) for v in row[1:]] for row in rows])
+    assert table.shape == (30, 5) and (table.sum(axis=1) == 6).all()
+    assert round(kl.fleiss_kappa(table), 3) == 0.430
+
+
+def test_gwet_2014_abstractors():
+    # irrCAC documents AC1 = 0.84933 and quadratic AC2 = 0.94024 for this table
+    _, rows = read_csv("gwet2014_abstractors.csv")
+    C = np.array([[int(v) for v in row[1:]] for row in rows])
+    assert round(kl.gwet_ac1(C), 5) == 0.84933
+    assert round(kl.gwet_ac1(C, weighting="quadratic"), 5) == 0.94024
+
+
+# --- second formulas ----------------------------------------------------------------------
+
+
+def _two_rater_table(C):
+    """The N x K table of a two-rater confusion matrix: row (i, j) counts one i and one j."""
+    C = np.asarray(C)
+    K = C.shape[0]
+    rows = []
+    for i in range(K):
+        for j in range(K):
+            row = np.zeros(K, dtype=int)
+            row[i] += 1
+            row[j] += 1
+            rows += [row] * int(C[i, j])
+    return np.array(rows)
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_two_raters_reduce_to_the_two_rater_coefficients(seed):
+    rng = np.random.default_rng(seed)
+    K = int(rng.integers(2, 5))
+    C = rng.integers(0, 6, size=(K, K)) + np.diag(rng.integers(0, 10, size=K))
+    if C.sum() == 0 or np.count_nonzero(C.sum(0) + C.sum(1)) < 2:
+        return
+    table = _two_rater_table(C)
+    N = C.sum()
+    # Fleiss' kappa of two raters is Scott's pi (Fleiss 1971)
+    assert kl.fleiss_kappa(table) == pytest.approx(kl.scotts_pi(C), abs=1e-12)
+    # unweighted Brennan-Prediger is the K-class PABAK
+    assert kl.brennan_prediger(C) == pytest.approx(kl.pabak(C), abs=1e-12)
+    assert kl.brennan_prediger(C) == pytest.approx((K * np.trace(C) / N - 1) / (K - 1))
+    for weighting in (None, "linear", "quadratic"):
+        assert kl.gwet_ac1_multi(table, weighting=weighting) == pytest.approx(
+            kl.gwet_ac1(C, weighting=weighting), abs=1e-12
+        )
+        assert kl.brennan_prediger_multi(table, weighting=weighting) == pytest.approx(
+            kl.brennan_prediger(C, weighting=weighting), abs=1e-12
+        )
+    # nominal alpha = 1 - (1 - pi)(2N - 1)/(2N), and Krippendorff's interval alpha on
+    # complete two-rater data equals the same correction of the quadratic-weighted pi
+    ratings = np.array(
+        [
+            np.repeat(np.arange(K), C.sum(1)),
+            np.concatenate([np.repeat(np.arange(K), C[i]) for i in range(K)]),
+        ]
+    )
+    pi = kl.scotts_pi(C)
+    assert kl.krippendorff_alpha(ratings) == pytest.approx(1 - (1 - pi) * (2 * N - 1) / (2 * N))
+
+
+def test_alpha_invariances():
+    data, _ = _case(7)
+    base = {level: kl.krippendorff_alpha(data, level=level) for level in LEVELS}
+    shuffled = data[::-1][:, np.random.default_rng(0).permutation(data.shape[1])]
+    for level in LEVELS:
+        assert kl.krippendorff_alpha(shuffled, level=level) == pytest.approx(base[level])
+    # interval: any affine map of the values; ratio: any rescaling; ordinal: any monotone map
+    assert kl.krippendorff_alpha(3 * data - 7, level="interval") == pytest.approx(base["interval"])
+    assert kl.krippendorff_alpha(2.5 * data, level="ratio") == pytest.approx(base["ratio"])
+    assert kl.krippendorff_alpha(data**3, level="ordinal") == pytest.approx(base["ordinal"])
+    # a rater who rated nothing changes nothing
+    extra = np.vstack([data, np.full(data.shape[1], np.nan)])
+    assert kl.krippendorff_alpha(extra) == pytest.approx(base["nominal"])
+
+
+def test_gwet_pe_by_hand():
+    # Gwet (2014) abstractors: pi = (13, 24, 63)/100 pooled over (rows + columns)/2
+    C = np.array([[13, 0, 0], [0, 20, 7], [0, 4, 56]])
+    pi = (C.sum(0) + C.sum(1)) / 200
+    p_e = (pi * (1 - pi)).sum() / 2
+    assert kl.gwet_ac1(C) == pytest.approx((0.89 - p_e) / (1 - p_e), abs=1e-12)
+
+
+# --- undefined values ---------------------------------------------------------------------
+
+
+def test_undefined_values():
+    same = [[2, 2, 2], [2, 2, np.nan]]
+    assert kl.krippendorff_alpha(same) is None
+    assert np.isnan(kl.krippendorff_alpha(same, zero_division=float("nan")))
+    with pytest.raises(kl.UndefinedMetricError, match="same value"):
+        kl.krippendorff_alpha(same, zero_division="raise")
+    one_class = [[0, 3], [0, 3]]
+    assert kl.fleiss_kappa(one_class) is None
+    assert kl.fleiss_kappa(one_class, zero_division=0.0) == 0.0
+    with pytest.raises(kl.UndefinedMetricError, match="one single category"):
+        kl.fleiss_kappa(one_class, zero_division="raise")
+    # AC1 and BP stay defined where kappa is not
+    assert kl.kappa([[5, 0], [0, 0]]) is None
+    assert kl.gwet_ac1([[5, 0], [0, 0]]) == 1.0
+    assert kl.brennan_prediger([[5, 0], [0, 0]]) == 1.0
+
+
+def test_results_are_python_floats_and_stacks_work():
+    C = [[13, 0, 0], [0, 20, 7], [0, 4, 56]]
+    for value in (
+        kl.gwet_ac1(C),
+        kl.brennan_prediger(C),
+        kl.fleiss_kappa([[1, 2], [3, 0]]),
+        kl.krippendorff_alpha([[1, 2, 1], [1, 2, 2]]),
+        kl.gwet_ac1_multi([[1, 2], [3, 0]]),
+        kl.brennan_prediger_multi([[1, 2], [3, 0]]),
+    ):
+        assert type(value) is float
+    stack = np.array([C, np.array(C).T, np.eye(3) * 5])
+    out = kl.gwet_ac1(stack)
+    assert out.shape == (3,)
+    assert out[1] == pytest.approx(kl.gwet_ac1(np.array(C).T))
+    assert kl.brennan_prediger(stack)[2] == 1.0
+
+
+# --- bad input: one clear sentence --------------------------------------------------------
+
+BAD = [
+    (
+        "ragged ratings",
+        lambda: kl.krippendorff_alpha([[1, 2, 3], [1, 2]]),
+        ValueError,
+        ["reliability_data", "rectangular", "[3, 2]"],
+    ),
+    ("1-D ratings", lambda: kl.rating_table([1, 2, 3]), ValueError, ["reliability_data", "(3,)"]),
+    (
+        "all missing",
+        lambda: kl.krippendorff_alpha([[np.nan, np.nan], [np.nan, np.nan]]),
+        ValueError,
+        ["reliability_data", "no rating", "4"],
+    ),
+    (
+        "no pairable unit",
+        lambda: kl.krippendorff_alpha([[1, np.nan], [np.nan, 2]]),
+        ValueError,
+        ["two or more raters", "1"],
+    ),
+    (
+        "interval on strings",
+        lambda: kl.krippendorff_alpha([["a", "b"], ["a", "a"]], level="interval"),
+        TypeError,
+        ["level='interval'", "strings", "'a'"],
+    ),
+    (
+        "ordinal strings, no order",
+        lambda: kl.krippendorff_alpha([["a", "b"], ["a", "a"]], level="ordinal"),
+        ValueError,
+        ["categories", "order", "'a'"],
+    ),
+    (
+        "unknown level",
+        lambda: kl.krippendorff_alpha([[1, 2], [1, 2]], level="metric"),
+        ValueError,
+        ["level", "'metric'"],
+    ),
+    (
+        "negative ratio",
+        lambda: kl.krippendorff_alpha([[-1, 2], [1, 2]], level="ratio"),
+        ValueError,
+        ["ratio", "non-negative", "-1"],
+    ),
+    (
+        "mixed types",
+        lambda: kl.rating_table(np.array([[1, "a"], [2, "b"]], dtype=object)),
+        TypeError,
+        ["reliability_data", "mix"],
+    ),
+    (
+        "infinite rating",
+        lambda: kl.rating_table([[1, np.inf], [1, 2]]),
+        ValueError,
+        ["reliability_data", "inf", "(0, 1)"],
+    ),
+    (
+        "rating outside categories",
+        lambda: kl.rating_table([[1, 7], [1, 2]], categories=[1, 2]),
+        ValueError,
+        ["7", "categories", "[1, 2]"],
+    ),
+    (
+        "repeated category",
+        lambda: kl.rating_table([[1, 2]], categories=[1, 2, 2]),
+        ValueError,
+        ["categories", "repeat"],
+    ),
+    (
+        "unequal row totals",
+        lambda: kl.fleiss_kappa([[3, 0], [1, 1]]),
+        ValueError,
+        ["table", "same number of ratings", "3", "2", "row 1"],
+    ),
+    (
+        "one rating each",
+        lambda: kl.fleiss_kappa([[1, 0], [0, 1]]),
+        ValueError,
+        ["table", "at least 2 ratings", "1"],
+    ),
+    (
+        "negative count",
+        lambda: kl.fleiss_kappa([[3, -1], [1, 1]]),
+        ValueError,
+        ["table", "non-negative", "-1", "(0, 1)"],
+    ),
+    (
+        "NaN count",
+        lambda: kl.gwet_ac1_multi([[3, np.nan], [1, 1]]),
+        ValueError,
+        ["table", "finite", "nan"],
+    ),
+    (
+        "all-zero table",
+        lambda: kl.fleiss_kappa([[0, 0], [0, 0]]),
+        ValueError,
+        ["table", "all-zero"],
+    ),
+    ("1-D table", lambda: kl.fleiss_kappa([1, 2, 3]), ValueError, ["table", "(3,)"]),
+    ("string table", lambda: kl.fleiss_kappa([["a", "b"]]), TypeError, ["table", "dtype"]),
+    ("one category", lambda: kl.gwet_ac1([[5]]), ValueError, ["gwet_ac1", "2 categories", "1"]),
+    (
+        "bad weighting",
+        lambda: kl.brennan_prediger([[1, 2], [3, 4]], weighting="cubic"),
+        ValueError,
+        ["weighting", "'cubic'"],
+    ),
+    (
+        "multi: no pair",
+        lambda: kl.gwet_ac1_multi([[1, 0], [0, 1]]),
+        ValueError,
+        ["table", "two or more ratings", "1"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("call", "exc", "words"), [c[1:] for c in BAD], ids=[c[0] for c in BAD])
+def test_bad_input_raises_one_clear_sentence(call, exc, words):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no numpy warning instead of the sentence
+        with pytest.raises(exc) as info:
+            call()
+    message = str(info.value)
+    for word in words:
+        assert word in message, (word, message)
+    assert message.count(". ") == 0 and "\n" not in message
+
+
+def test_categories_fix_the_column_order_and_the_ordinal_order():
+    data, domain = _case(11)
+    table, _ = kl.rating_table(data, categories=domain)
+    perm = np.random.default_rng(1).permutation(domain.size)
+    permuted, cats = kl.rating_table(data, categories=domain[perm])
+    assert cats.tolist() == domain[perm].tolist()
+    np.testing.assert_array_equal(permuted, table[:, perm])
+    # the krippendorff package's string example: ordinal words in a given order, 0.815
+    _, rows = read_csv("krippendorff2011_example.csv")
+    words = ["very low", "low", "mid", "high", "very high"]
+    data = [[words[int(v) - 1] if v else None for v in row[1:]] for row in rows]
+    assert round(kl.krippendorff_alpha(data, level="ordinal", categories=words), 3) == 0.815
+    assert round(kl.krippendorff_alpha(data), 3) == 0.743
