@@ -327,7 +327,7 @@ def check(course, sets, rows, cells, flags, written, last, seed) -> list[str]:
 
 def print_table(sets: list[str], rows: dict) -> None:
     maxes = [float(rows[("reference", ps)]["max_score"]) for ps in sets]
-    print("\n| student | " + " | ".join(f"{ps} /{m:g}" for ps, m in zip(sets, maxes))
+    print("\n| student | " + " | ".join(f"{ps} /{m:g}" for ps, m in zip(sets, maxes, strict=True))
           + f" | total /{sum(maxes):g} |")  # fmt: skip
     print("|---" * (len(sets) + 2) + "|")
     for student in STUDENTS:

@@ -61,8 +61,9 @@ class CsvWithStatus(ExportPlugin):
 
     def export(self, gradebook):
         dest = self.to or "grades.csv"
-        keys = ["assignment", "duedate", "timestamp", "student_id", "last_name", "first_name",
-                "email", "status", "raw_score", "late_submission_penalty", "score", "max_score"]  # fmt: skip
+        keys = ["assignment", "duedate", "timestamp", "student_id", "last_name",
+                "first_name", "email", "status", "raw_score", "late_submission_penalty",
+                "score", "max_score"]  # fmt: skip
         with open(dest, "w", newline="") as fh:
             out = csv.DictWriter(fh, keys)
             out.writeheader()

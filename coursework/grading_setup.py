@@ -1,9 +1,9 @@
 # Setup for grading (locked; you need not read it). The grader's checks use what this cell
 # keeps: a copy of this term's data, the original numpy, math, builtins and kappalib, and
 # `number` / `table`, which accept plain numbers and numpy arrays only.
-import builtins
-import itertools
-import math
+import builtins  # noqa: F401  (imported here so that the checks below watch it)
+import itertools  # noqa: F401
+import math  # noqa: F401
 import sys
 import types
 
@@ -16,7 +16,7 @@ def _make_grading(data):
     _type, _float, _getattr, _list, _tuple = type, float, getattr, list, tuple
     _modules, _abs, _sorted, _repr = sys.modules, abs, sorted, repr
     _asarray, _ndarray = np.asarray, np.ndarray
-    roots = ("numpy", "kappalib", "math", "builtins", "itertools", "fractions")
+    roots = (np.__name__, kl.__name__, "math", "builtins", "itertools", "fractions")
     watched = {
         name: mod
         for name, mod in _list(sys.modules.items())
@@ -90,7 +90,8 @@ def _make_grading(data):
         def same(self, a, b, tol=1e-7):
             a, b = self.table(a, "a"), self.table(b, "b")
             return a.shape == b.shape and all(
-                self.close(x, y, tol) for x, y in zip(a.ravel().tolist(), b.ravel().tolist())
+                self.close(x, y, tol)
+                for x, y in zip(a.ravel().tolist(), b.ravel().tolist(), strict=True)
             )
 
     return Grading()

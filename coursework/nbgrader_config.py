@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from course_plugins import CsvWithStatus, HideHiddenTests, TenPercentPerDay  # noqa: E402
+from course_plugins import CsvWithStatus, HideHiddenTests, TenPercentPerDay
 
 c = get_config()  # noqa: F821  (nbgrader injects get_config)
 
