@@ -59,7 +59,7 @@ def data_ps4(rng):
     fp_a = int((n - pos) * rng.uniform(0.02, 0.06))
     C_a = np.array([[tp_a, pos - tp_a], [fp_a, n - pos - fp_a]])
     errors = pos - tp_a + fp_a
-    fn_b = int(rng.integers(max(1, errors // 4), errors // 2 + 1))
+    fn_b = min(int(rng.integers(max(1, errors // 4), errors // 2 + 1)), pos - 1)
     C_b = np.array([[pos - fn_b, fn_b], [errors - fn_b, n - pos - (errors - fn_b)]])
     return {"C_a": C_a, "C_b": C_b, "confidence": float(rng.choice([0.9, 0.95, 0.99]))}
 
