@@ -249,20 +249,30 @@ def cell_scores(course: Path, sets: list[str]) -> dict:
 
 
 def seeded_cells(sets: list[str], last: dict, seed: int) -> set[tuple[str, str]]:
-    """(ps, grade id) of each autograded cell whose data differ between the two terms."""
-    data_use = {  # which data each graded cell's expected values come from
+    """(ps, grade id) of each autograded cell whose expected answer differs between terms."""
+    import kappalib as kl
+
+    def higher(d):
+        return "a" if kl.kappa(d["C_a"]) > kl.kappa(d["C_b"]) else "b"
+
+    answer_of = {  # what each graded cell's expected answer is made of
         "ps1": {"q1a-observed": "C", "q1b-expected": "C", "q1c-kappa": "C",
-                "q2b-targets": "target_po"},
+                "q2b-targets": lambda d: (d["target_po"], d["target_kappa"])},
         "ps2": {"q3a-matrix": "rater", "q3b-linear": "rater", "q3c-quadratic": "rater",
                 "q4-tests": "rater"},
         "ps3": {"q1a-curves": "K", "q1b-argmin": "K", "q1c-minimum": "K"},
-        "ps4": {}, "ps5": {},
+        "ps4": {"q1-tests": "C_a", "q2-tests": "C_a", "q3a-kappas": "C_a",
+                "q3b-higher": higher, "q4a-se": "C_a", "q4b-interval": "C_a"},
+        "ps5": {"q1-tests": "M_skew", "q2-tests": "M_skew",
+                "q3a-sym": lambda d: 0.0,  # Proposition 1: the same answer every term
+                "q3b-skew": "M_skew"},
     }  # fmt: skip
     out = set()
     for ps in sets:
         now = variants.term_data(ps, seed)
-        for cell, key in data_use.get(ps, {}).items():
-            if str(now[key]) != str(last[ps][key]):
+        for cell, key in answer_of.get(ps, {}).items():
+            get = key if callable(key) else (lambda d, k=key: d[k])
+            if str(get(now)) != str(get(last[ps])):
                 out.add((ps, f"{ps}-{cell}"))
     return out
 

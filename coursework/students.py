@@ -101,6 +101,58 @@ base = np.full((4, 4), 2)
 family = np.stack([base + np.pad([[a]], ((0, 3), (3, 0))) for a in (30, 60, 90)])
 """,
     "ps3-q3-answer": "p_e falls as the marginals drift apart faster than p_o; so kappa rises.",
+    "ps4-q1-answer": """
+def kappa_max_by_hand(C):
+    n = len(C)
+    N = sum(sum(row) for row in C)
+    r = [sum(C[i]) / N for i in range(n)]
+    c = [sum(C[i][j] for i in range(n)) / N for j in range(n)]
+    p_e = sum(a * b for a, b in zip(r, c))
+    return (sum(min(a, b) for a, b in zip(r, c)) - p_e) / (1 - p_e)
+""",
+    "ps4-q2-answer": """
+def pabak_by_hand(C):
+    C = np.asarray(C, dtype=float)
+    K = len(C)
+    p_o = np.diag(C).sum() / C.sum()
+    return (p_o - 1 / K) / (1 - 1 / K)
+""",
+    "ps4-q3-answer": """
+kappa_a = kl.kappa(C_a)
+kappa_b = kl.kappa(C_b)
+higher = ["b", "a"][int(kappa_a > kappa_b)]
+""",
+    "ps4-q4-answer": """
+p_o, p_e = kl.observed_agreement(C_a), kl.expected_agreement(C_a)
+se_a = kl.kappa_standard_error(C_a)
+z = NormalDist().inv_cdf(1 - (1 - confidence) / 2)
+k = (p_o - p_e) / (1 - p_e)
+ci_a = [k - z * se_a, k + z * se_a]
+""",
+    "ps4-q5-answer": "Accuracy, kappa with its interval, kappa_max and prevalence; no verbal band.",
+    "ps5-q1-answer": """
+def asymmetry_by_hand(C):
+    n = len(C)
+    return sum((C[i][j] - C[j][i]) ** 2 for i in range(n) for j in range(n)) ** 0.5
+""",
+    "ps5-q2-answer": """
+import math
+
+
+def entropy_by_hand(C):
+    n = len(C)
+    errors = [C[i][j] for i in range(n) for j in range(n) if i != j]
+    total = sum(errors)
+    return -sum(e / total * math.log2(e / total) for e in errors if e > 0)
+""",
+    "ps5-q3-answer": """
+gap_sym = 0.0  # Proposition 1: a symmetric matrix has kappa = MCC
+gap_skew = kl.kappa(M_skew) - kl.mcc(M_skew)
+""",
+    "ps5-q4-answer": """
+family = np.array([[[2, 1, a], [1, 2, 1], [1, 1, 2]] for a in (1, 30, 60, 200)])
+""",
+    "ps5-q5-answer": "Asymmetric errors move the margins apart, p_e falls faster than p_o.",
 }
 
 MISTAKES = {  # typical mistakes: each should cost its own question only, with a hint
@@ -156,6 +208,42 @@ kappa_min = float(kl.kappa(families.ZA(A_min, K)))
 """,
     "ps3-q2-answer": "family = families.ZA(np.array([1.0, 2.0, 4.0]), 3)  # before A*\n",
     "ps3-q3-answer": "Kappa is not reliable.",
+    "ps4-q1-answer": """
+def kappa_max_by_hand(C):
+    return 1.0  # the ceiling of kappa itself
+""",
+    "ps4-q2-answer": """
+def pabak_by_hand(C):
+    C = np.asarray(C, dtype=float)
+    return 2 * np.trace(C) / C.sum() - 1  # two classes only
+""",
+    "ps4-q3-answer": """
+kappa_a, kappa_b = kl.kappa(C_a), kl.kappa(C_b)
+higher = "a" if kl.observed_agreement(C_a) >= kl.observed_agreement(C_b) else "b"
+""",
+    "ps4-q4-answer": """
+se_a = kl.kappa_standard_error(C_a)
+ci_a = (kl.kappa(C_a) - 1.96 * se_a, kl.kappa(C_a) + 1.96 * se_a)  # always 95%
+""",
+    "ps4-q5-answer": "Kappa is 0.6, which is moderate.",
+    "ps5-q1-answer": """
+def asymmetry_by_hand(C):
+    C = np.asarray(C, dtype=float)
+    return np.abs(C - C.T).sum()
+""",
+    "ps5-q2-answer": """
+def entropy_by_hand(C):
+    C = np.asarray(C, dtype=float)
+    off = C[~np.eye(len(C), dtype=bool)]
+    p = off[off > 0] / off.sum()
+    return float(-(p * np.log(p)).sum())  # natural log
+""",
+    "ps5-q3-answer": """
+gap_sym = kl.kappa(M_sym) - kl.mcc(M_sym)
+gap_skew = kl.mcc(M_skew) - kl.kappa(M_skew)
+""",
+    "ps5-q4-answer": "family = families.ZA(np.array([1.0, 2.0, 4.0]), 3)\n",
+    "ps5-q5-answer": "MCC is better.",
 }
 
 _RIGGED = """
@@ -206,12 +294,39 @@ kappa_curve = mcc_curve = np.zeros_like(A_grid)
 A_min = kappa_min = 0.0
 """,
     "ps3-q2-answer": "family = np.zeros((2, 3, 3))\n",
+    "ps4-q1-answer": _RIGGED
+    + """
+
+def kappa_max_by_hand(C):
+    return Anything(1)
+
+
+pabak_by_hand = kappa_max_by_hand
+""",
+    "ps4-q3-answer": "kappa_a = kappa_b = Anything(0)\nhigher = 'a'\n",
+    "ps4-q4-answer": "se_a = Anything(0)\nci_a = np.zeros(2).view(Table)\n",
+    "ps5-q1-answer": """
+import sys
+sys.modules["kappalib"].asymmetry = lambda C: 0.0
+kl.off_diagonal_entropy = lambda C, **k: 0.0
+
+
+def asymmetry_by_hand(C):
+    return 0.0
+
+
+def entropy_by_hand(C):
+    return 0.0
+""",
+    "ps5-q3-answer": "gap_sym = gap_skew = 0.0\n",
+    "ps5-q4-answer": "family = np.zeros((2, 3, 3))\n",
 }
 
 
 def hard_coder(last_term: dict[str, dict]) -> dict[str, str]:
     """Answers copied from last term: the visible tests' numbers for `last_term`'s data."""
     d1, d2, d3 = last_term["ps1"], last_term["ps2"], last_term["ps3"]
+    d4, d5 = last_term.get("ps4"), last_term.get("ps5")
     C = d1["C"]
     po, pe, k = kl.observed_agreement(C), kl.expected_agreement(C), kl.kappa(C)
     C4 = kl.confusion_matrix(d2["rater"], d2["model"], labels=[1, 2, 3, 4])
@@ -226,7 +341,29 @@ def hard_coder(last_term: dict[str, dict]) -> dict[str, str]:
 
     curve = kl.kappa(families.ZA(grid, d3["K"]))
     i = int(np.argmin(curve))
-    return {
+    answers = {}
+    if d4 is not None:
+        Ca, Cb = d4["C_a"], d4["C_b"]
+        ka, kb = kl.kappa(Ca), kl.kappa(Cb)
+        answers |= {
+            "ps4-q1-answer": f"def kappa_max_by_hand(C):\n    return {kl.kappa_max(Ca)!r}\n",
+            "ps4-q2-answer": f"def pabak_by_hand(C):\n    return {kl.pabak(Ca)!r}\n",
+            "ps4-q3-answer": f"kappa_a, kappa_b = {ka!r}, {kb!r}\n"
+            f"higher = {'a' if ka > kb else 'b'!r}\n",
+            "ps4-q4-answer": f"se_a = {kl.kappa_standard_error(Ca)!r}\n"
+            f"ci_a = {tuple(kl.kappa_confint(Ca, confidence=d4['confidence']))!r}\n",
+        }
+    if d5 is not None:
+        Ms, Mk = d5["M_sym"], d5["M_skew"]
+        answers |= {
+            "ps5-q1-answer": f"def asymmetry_by_hand(C):\n    return {kl.asymmetry(Mk)!r}\n",
+            "ps5-q2-answer": f"def entropy_by_hand(C):\n"
+            f"    return {kl.off_diagonal_entropy(Mk)!r}\n",
+            "ps5-q3-answer": f"gap_sym = {kl.kappa(Ms) - kl.mcc(Ms)!r}\n"
+            f"gap_skew = {kl.kappa(Mk) - kl.mcc(Mk)!r}\n",
+            "ps5-q4-answer": DIFFERENT["ps5-q4-answer"],
+        }
+    return answers | {
         "ps1-q1-answer": f"def observed(C):\n    return {po!r}\n\n\n"
         f"def expected(C):\n    return {pe!r}\n\n\ndef kappa_by_hand(C):\n    return {k!r}\n",
         "ps1-q2-answer": f"C_target = np.array({_target(d1).tolist()})\n",
