@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import csv
 import html
+import itertools
 import json
 import os
 import re
@@ -262,11 +263,19 @@ def seeded_cells(sets: list[str], last: dict, seed: int) -> set[tuple[str, str]]
     def higher(d):
         return "a" if kl.kappa(d["C_a"]) > kl.kappa(d["C_b"]) else "b"
 
+    def worst(d):
+        orders = list(itertools.permutations([1, 2, 3, 4]))
+        values = [
+            kl.cohen_kappa_score(d["rater"], d["model"], weighting="quadratic", labels=list(p))
+            for p in orders
+        ]
+        return min(values)
+
     answer_of = {  # what each graded cell's expected answer is made of
         "ps1": {"q1a-observed": "C", "q1b-expected": "C", "q1c-kappa": "C",
                 "q2b-targets": lambda d: (d["target_po"], d["target_kappa"])},
         "ps2": {"q3a-matrix": "rater", "q3b-linear": "rater", "q3c-quadratic": "rater",
-                "q4-tests": "rater"},
+                "q4-tests": worst},
         "ps3": {"q1a-curves": "K", "q1b-argmin": "K", "q1c-minimum": "K"},
         "ps4": {"q1-tests": "C_a", "q2-tests": "C_a", "q3a-kappas": "C_a",
                 "q3b-higher": higher, "q4a-se": "C_a", "q4b-interval": "C_a"},
