@@ -18,6 +18,7 @@ release tests are skipped. ``make autograde-demo`` runs the whole loop with simu
 
 import html
 import json
+import os
 import re
 import subprocess
 import sys
@@ -330,7 +331,9 @@ def graded_errors(nb_path):
 
 
 @pytest.mark.parametrize("seed", [variants.SEED, 7])
-def test_term_variant_reference_full_marks_blank_zero(seed, tmp_path):
+def test_term_variant_reference_full_marks_blank_zero(seed, tmp_path, monkeypatch):
+    # nbgrader runs `alembic` (its database migrations) from PATH: the one beside it
+    monkeypatch.setenv("PATH", f"{Path(sys.executable).parent}:{os.environ.get('PATH', '')}")
     api = nbgrader_api(tmp_path)
     variants.write_course(tmp_path, seed)
     for ps in SETS:
