@@ -348,3 +348,14 @@ def test_term_variant_reference_full_marks_blank_zero(seed, tmp_path, monkeypatc
         }
         assert graded_errors(tmp_path / "source" / ps / f"{ps}.ipynb") == set(), ps
         assert graded_errors(tmp_path / "release" / ps / f"{ps}.ipynb") == graded, ps
+
+
+def test_audit_notes_kappalib_in_a_by_hand_answer_without_an_integrity_flag():
+    found = integrity_audit.scan("def observed(C):\n    return kl.observed_agreement(C)\n",
+                                 {"np", "kl"}, by_hand=True)  # fmt: skip
+    assert [(w, i) for _, w, i in found] == [
+        ("calls kl.observed_agreement in a by-hand answer", False)
+    ]
+    assert (
+        integrity_audit.scan("def observed(C):\n    return np.trace(C) / C.sum()\n", {"np"}) == []
+    )
