@@ -18,8 +18,10 @@ ZIP          := _build/kappa-honestly-site.zip
 # by make test (its release check); make book never needs it. About 10 s from a warm cache.
 CW_STAMP     := $(VENV)/.coursework-installed
 STUDENT      := _build/student
-# A sentence of a (gated) solution in chapter 02: the student edition must not contain it.
-SOLUTION_PROBE := the disagreement expected under independence
+# make assignments SEED=<n>: the problem sets with the data of term <n> (coursework/variants.py);
+# without SEED, the data of the committed source notebooks. The course directory is $(COURSE).
+SEED         ?=
+COURSE       := _build/course
 
 .PHONY: help venv book zip check-site test lint unit nbval serve bench clean assignments autograde-demo
 
@@ -73,18 +75,20 @@ $(CW_STAMP): $(STAMP) requirements-coursework.txt
 	$(BIN)/python -m pip check
 	@touch $@
 
-# nbgrader runs `alembic` from PATH, hence the PATH below.
+# nbgrader runs `alembic` from PATH, hence the PATH below. The leak check looks for every
+# solution of every chapter and every reference answer in the student edition and the release.
 assignments: $(CW_STAMP) $(VENDOR_STAMP)
-	rm -rf coursework/release
-	cd coursework && for ps in $$(ls source); do \
-	  PATH="$(CURDIR)/$(BIN):$$PATH" ../$(BIN)/nbgrader generate_assignment $$ps --force --log-level=WARN || exit 1; \
+	rm -rf $(COURSE) coursework/release
+	$(BIN)/python coursework/variants.py --out $(COURSE) $(if $(SEED),--seed $(SEED))
+	cd $(COURSE) && for ps in $$(ls source); do \
+	  PATH="$(CURDIR)/$(BIN):$$PATH" ../../$(BIN)/nbgrader generate_assignment $$ps --force --log-level=WARN || exit 1; \
 	done
+	cp -r $(COURSE)/release coursework/release
 	rm -rf $(STUDENT)
 	$(BIN)/python coursework/student_edition.py $(STUDENT)/_config.yml
 	$(BIN)/jupyter-book build . --builder html --all -n -W --keep-going \
-	  --config $(STUDENT)/_config.yml --path-output $(STUDENT)
-	@if grep -rqF "$(SOLUTION_PROBE)" $(STUDENT)/_build/html; then \
-	  echo "The student edition contains solution text"; exit 1; fi
+	  --config $(STUDENT)/_config.yml --toc $(STUDENT)/_toc.yml --path-output $(STUDENT)
+	$(BIN)/python coursework/leak_check.py --html $(STUDENT)/_build/html --release coursework/release
 	@echo
 	@echo "Problem sets for students:  $(CURDIR)/coursework/release/ ($$(ls coursework/release | xargs))"
 	@echo "Student edition of the book (exercises, no solutions):  $(CURDIR)/$(STUDENT)/_build/html/index.html"

@@ -7,7 +7,9 @@ book's own `_config.yml` so that the two never drift apart:
 
 The generated configuration differs from `_config.yml` in these places only: the title says
 "student edition"; notebooks are not executed again (their stored outputs are shown); no
-download button, copied sources or launch buttons (they lead to the solutions); the
+download button, copied sources, launch, repository or issue buttons (they lead to the
+solutions); no instructors page (with its own table of contents, ``_toc.yml`` beside the
+configuration); the
 local extensions are given by absolute path (Jupyter Book resolves them against the folder of
 the configuration file); and this module is loaded as a Sphinx extension, which removes the
 solutions.
@@ -29,10 +31,22 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def remove_solutions(app, doctree) -> None:
+    from docutils import nodes
     from sphinx_exercise.nodes import solution_node
 
     for node in list(doctree.findall(solution_node)):
         node.parent.remove(node)
+    # A `hide-input` cell is only folded on the page; the chapters use it for cells that check
+    # the numbers quoted in the solutions. The student edition drops such inputs (and the cell
+    # when nothing else is left).
+    for cell in list(doctree.findall(nodes.container)):
+        if "tag_hide-input" not in cell.get("classes", []):
+            continue
+        for child in list(cell.children):
+            if "cell_input" in child.get("classes", []):
+                cell.remove(child)
+        if not cell.children:
+            cell.parent.remove(cell)
 
 
 def hide_sources(app, config) -> None:
@@ -47,6 +61,24 @@ def setup(app):
     return {"parallel_read_safe": True, "parallel_write_safe": True}
 
 
+INSTRUCTOR_PAGES = ["book/for_instructors.md"]
+
+
+def student_toc(book_toc: Path) -> dict:
+    """The book's table of contents without the instructors' pages (and parts left empty)."""
+    import yaml
+
+    toc = yaml.safe_load(book_toc.read_text())
+    drop = {page.removesuffix(".md") for page in INSTRUCTOR_PAGES}
+    parts = []
+    for part in toc.get("parts", []):
+        chapters = [c for c in part.get("chapters", []) if c.get("file") not in drop]
+        if chapters:
+            parts.append({**part, "chapters": chapters})
+    toc["parts"] = parts
+    return toc
+
+
 def student_config(book_config: Path) -> dict:
     import yaml
 
@@ -56,6 +88,12 @@ def student_config(book_config: Path) -> dict:
     # No way back to the sources (they hold the solutions): no copied sources, no launch
     # buttons, and no download button (turned off in hide_sources below).
     config.pop("launch_buttons", None)
+    # No repository or issue buttons (the repository holds the solutions), and no instructors
+    # page (it says where the solutions are): it is left out of the table of contents
+    # (student_toc) and excluded here.
+    config.pop("repository", None)
+    config.setdefault("html", {}).update(use_repository_button=False, use_issues_button=False)
+    config["exclude_patterns"] = [*config.get("exclude_patterns", []), *INSTRUCTOR_PAGES]
     sphinx = config["sphinx"]
     sphinx["local_extensions"] = {
         name: str((ROOT / path).resolve()) for name, path in sphinx["local_extensions"].items()
@@ -72,4 +110,6 @@ if __name__ == "__main__":
     out = Path(sys.argv[1])
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(yaml.safe_dump(student_config(ROOT / "_config.yml"), sort_keys=False))
-    print(f"wrote {out}")
+    toc = out.parent / "_toc.yml"
+    toc.write_text(yaml.safe_dump(student_toc(ROOT / "_toc.yml"), sort_keys=False))
+    print(f"wrote {out} and {toc}")
