@@ -88,3 +88,17 @@ def test_named_weighting_with_one_class_is_undefined():
     assert kl.kappa([[7]], weighting="linear") is None
     assert kl.kappa([[7]], weighting="quadratic", zero_division=0.0) == 0.0
     assert kl.cohen_kappa_score([3, 3], [3, 3], weighting="linear") is None
+
+
+@pytest.mark.parametrize("confidence", [0.80, 0.90, 0.99])
+def test_confidence_interval_against_statsmodels_and_scipy(confidence):
+    """kappa -+ z se, with statsmodels' kappa and std_kappa and scipy's normal quantile."""
+    from scipy.stats import norm
+    from statsmodels.stats.inter_rater import cohens_kappa
+
+    table = np.array([[106, 10, 4], [22, 28, 10], [2, 12, 6]])  # Fleiss et al. (1969)
+    res = cohens_kappa(table)
+    z = norm.ppf((1 + confidence) / 2)
+    low, high = kl.kappa_confint(table, confidence=confidence)
+    assert low == pytest.approx(res.kappa - z * res.std_kappa, abs=1e-12)
+    assert high == pytest.approx(res.kappa + z * res.std_kappa, abs=1e-12)
