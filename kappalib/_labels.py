@@ -237,6 +237,68 @@ def _code(v, kind, name, names):
     return values, kind, lambda remap: np.take(remap, codes, out=codes)
 
 
+def _small_joint(a, b, w):
+    """Fast path for two integer vectors in a small common range (the commonest case).
+
+    One ``np.bincount`` over ``(a - lo) * span + (b - lo)``, computed in intp: 4 passes over
+    the data, no sort.  Taken only when ``span^2`` cells cost no more than the input (or
+    2^20 cells), so memory never follows the span.  Returns (counts, weighted, lo) or None.
+    """
+    if not (np.can_cast(a.dtype, np.intp) and np.can_cast(b.dtype, np.intp)):
+        return None  # uint64 (on 64-bit): the per-vector path computes exact offsets
+    lo = min(int(a.min()), int(b.min()))
+    span = max(int(a.max()), int(b.max())) - lo + 1
+    n = a.shape[0]
+    limit = np.iinfo(np.intp).max // 4
+    if span * span > max(1 << 20, n) or abs(lo) * (span + 1) > limit:
+        return None
+    idx = np.multiply(a, span, dtype=np.intp)
+    idx += b
+    idx -= lo * (span + 1)
+    counts = np.bincount(idx, minlength=span * span).reshape(span, span)
+    weighted = None if w is None else np.bincount(idx, w, minlength=span * span)
+    return counts, (None if w is None else weighted.reshape(span, span)), lo
+
+
+def _no_pair_left(order, observed, any_label_observed):
+    if not any_label_observed:
+        raise ValueError(
+            f"labels must include at least one observed label, got {_short(order)} while the "
+            f"data use {_short(observed)}"
+        )
+    raise ValueError(f"labels={_short(order)} leaves no case whose two labels are both listed")
+
+
+def _labels_of_kind(labels, kind, names, together):
+    order, kind_l = _check_labels(labels, together)
+    if kind_l != kind:
+        raise TypeError(
+            f"{_RULE.format(names=together)}, got {kind_l}s in labels ({_short(order)}) and "
+            f"{kind}s in {names[0]} and {names[1]}"
+        )
+    return order
+
+
+def _from_joint(joint, labels, names, together):
+    counts, weighted, lo = joint
+    full = counts if weighted is None else weighted
+    present = np.flatnonzero((counts.sum(axis=0) + counts.sum(axis=1)) > 0)
+    observed = [lo + i for i in present.tolist()]
+    if labels is None:
+        return full[np.ix_(present, present)], observed, "number"
+    order = _labels_of_kind(labels, "number", names, together)
+    span = counts.shape[0]
+    at = [int(v) - lo if float(v).is_integer() and 0 <= int(v) - lo < span else -1 for v in order]
+    mine = [i for i, p in enumerate(at) if p >= 0 and p in set(present.tolist())]
+    K = len(order)
+    C = np.zeros((K, K), dtype=full.dtype)
+    src = [at[i] for i in mine]
+    C[np.ix_(mine, mine)] = full[np.ix_(src, src)]
+    if counts[np.ix_(src, src)].sum() == 0:
+        _no_pair_left(order, observed, bool(mine))
+    return C, order, "number"
+
+
 def _matrix(y_true, y_pred, labels, sample_weight, names=("y_true", "y_pred")):
     """Validated confusion matrix, its label values (a list) and their kind."""
     together = (
@@ -244,6 +306,10 @@ def _matrix(y_true, y_pred, labels, sample_weight, names=("y_true", "y_pred")):
     )
     (a, ka), (b, kb) = _check_pair(y_true, y_pred, names, together)
     w = _check_sample_weight(sample_weight, a.shape[0])
+    if a.dtype.kind in "biu" and b.dtype.kind in "biu":
+        joint = _small_joint(a, b, w)
+        if joint is not None:
+            return _from_joint(joint, labels, names, together)
     va, ka, enc_a = _code(a, ka, names[0], together)
     vb, kb, enc_b = _code(b, kb, names[1], together)
     if ka != kb:
@@ -257,12 +323,7 @@ def _matrix(y_true, y_pred, labels, sample_weight, names=("y_true", "y_pred")):
         except TypeError:
             order = list(dict.fromkeys(va + vb))
     else:
-        order, kl_ = _check_labels(labels, together)
-        if kl_ != ka:
-            raise TypeError(
-                f"{_RULE.format(names=together)}, got {kl_}s in labels ({_short(order)}) and "
-                f"{ka}s in {names[0]} and {names[1]}"
-            )
+        order = _labels_of_kind(labels, ka, names, together)
     position = {x: i for i, x in enumerate(order)}
     K = len(order)
     ct = enc_a(np.array([position.get(x, -1) for x in va], dtype=np.intp))
@@ -272,14 +333,7 @@ def _matrix(y_true, y_pred, labels, sample_weight, names=("y_true", "y_pred")):
         if not keep.all():
             if not keep.any():
                 observed = sorted(set(va) | set(vb), key=lambda x: (str(type(x)), x))
-                if (ct < 0).all() and (cp < 0).all():
-                    raise ValueError(
-                        f"labels must include at least one observed label, got "
-                        f"{_short(order)} while the data use {_short(observed)}"
-                    )
-                raise ValueError(
-                    f"labels={_short(order)} leaves no case whose two labels are both listed"
-                )
+                _no_pair_left(order, observed, not ((ct < 0).all() and (cp < 0).all()))
             ct, cp = ct[keep], cp[keep]
             w = None if w is None else w[keep]
     ct *= K
