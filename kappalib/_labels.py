@@ -7,9 +7,11 @@ TypeError, so integer and string labels are never merged silently.
 **How the matrix is built.**  Each vector is coded on its own as its sorted distinct values
 and one integer code per case:
 
-* integers and bools whose span ``max - min + 1`` is at most ``max(65,536, n)``: the offset
-  from the minimum, computed in ``intp`` (no overflow, whatever the input dtype), and a lookup
-  table of the labels present; no sort, and the table is never longer than the input;
+* two integer (or bool) vectors whose common span is at most 512: one joint bincount of
+  ``(a - lo) * span + (b - lo)``, computed in ``intp`` (no overflow, whatever the dtype);
+* integers whose span ``max - min + 1`` is at most ``max(65,536, n)``: the offset from the
+  minimum and a lookup table of the labels present; no sort, and the table is never longer
+  than the input;
 * other numbers: ``np.unique`` (a sort);
 * fixed-width strings (``<U``): each string hashed to one uint64, the integers sorted, every
   case checked against its group's representative (a collision falls back to the plain sort);
@@ -17,8 +19,9 @@ and one integer code per case:
   dict look-up per case; the type rule is checked on the distinct values only.
 
 The distinct values of the two vectors (K of them) are merged in Python, the codes are mapped
-through the merged order, and one ``np.bincount`` over ``i * K + j`` gives the K x K matrix.
-Memory is a few arrays of the input's length plus K x K cells, whatever the labels' span.
+through the merged order, and ``np.bincount`` over ``i * K + j`` gives the K x K matrix.  The
+codes are computed a million cases at a time, so the temporaries stay small; memory is K x K
+cells plus at most the input's size, whatever the labels' span.
 """
 
 from __future__ import annotations
@@ -38,6 +41,10 @@ __all__ = ["cohen_kappa_score", "confusion_matrix", "matthews_corrcoef"]
 # Integer labels are coded by subtraction (no sort) when their span is at most this, or at
 # most the number of cases: the lookup table then costs no more memory than the input.
 _MAX_DIRECT_SPAN = 1 << 16
+# Two integer vectors whose common span^2 is at most this are counted in one joint bincount.
+_MAX_JOINT_CELLS = 1 << 18
+# Cases handled at a time: the intp temporaries stay below 8 MiB whatever the input size.
+_CHUNK = 1 << 20
 
 _RULE = "labels must be all numbers or all strings, in {names} together"
 
@@ -197,34 +204,41 @@ def _factorize_strings(s):
     return reps[order], rank[inv]
 
 
+def _chunks(n):
+    """Slices of at most _CHUNK cases: the intp temporaries never exceed 8 MiB each."""
+    return [slice(s, min(s + _CHUNK, n)) for s in range(0, n, _CHUNK)]
+
+
 def _code(v, kind, name, names):
     """(distinct values as a sorted list of Python values, kind, encode).
 
-    ``encode(remap)`` returns the intp code of every case, ``remap[i]`` being the final
-    position of the i-th distinct value (or -1 to drop it).
+    ``encode(remap)`` returns a function of a slice that gives the intp code of each case in
+    it, ``remap[i]`` being the final position of the i-th distinct value (or -1 to drop it).
     """
     if kind == "number" and v.dtype.kind in "biu":
         lo, hi = int(v.min()), int(v.max())
         span = hi - lo + 1
         if span <= max(_MAX_DIRECT_SPAN, v.shape[0]):
-            off = _int_offsets(v, lo)
-            present = np.bincount(off, minlength=span) > 0
+            present = np.zeros(span, dtype=bool)
+            for s in _chunks(v.shape[0]):
+                present[_int_offsets(v[s], lo)] = True
             values = [lo + i for i in np.flatnonzero(present).tolist()]
             if v.dtype.kind == "b":
                 values = [bool(x) for x in values]
             table = np.cumsum(present, dtype=np.intp) - 1  # rank among the present labels
 
             def encode(remap):
-                return np.take(remap[table], off, out=off, mode="clip")
+                composed = remap[table]
+                return lambda s: composed.take(_int_offsets(v[s], lo))
 
             return values, kind, encode
     if kind == "number":
         uniq = np.unique(v)
-        return uniq.tolist(), kind, lambda remap: remap[np.searchsorted(uniq, v)]
+        return uniq.tolist(), kind, lambda remap: lambda s: remap[np.searchsorted(uniq, v[s])]
     if kind == "string":
         uniq, inv = _factorize_strings(v)
         inv = inv.reshape(-1)
-        return uniq.tolist(), kind, lambda remap: remap.take(inv)
+        return uniq.tolist(), kind, lambda remap: lambda s: remap.take(inv[s])
     # object arrays: the distinct values by hashing, the type rule on those values only
     distinct = list(dict.fromkeys(v.tolist()))
     kind = _check_values(distinct, name, names)
@@ -234,15 +248,15 @@ def _code(v, kind, name, names):
         values = distinct
     position = {x: i for i, x in enumerate(values)}
     codes = np.fromiter(map(position.__getitem__, v.tolist()), dtype=np.intp, count=v.shape[0])
-    return values, kind, lambda remap: np.take(remap, codes, out=codes)
+    return values, kind, lambda remap: lambda s: remap.take(codes[s])
 
 
 def _small_joint(a, b, w):
     """Fast path for two integer vectors in a small common range (the commonest case).
 
-    One ``np.bincount`` over ``(a - lo) * span + (b - lo)``, computed in intp: 4 passes over
-    the data, no sort.  Taken only when ``span^2`` cells cost no more than the input (or
-    2^20 cells), so memory never follows the span.  Returns (counts, weighted, lo) or None.
+    ``np.bincount`` over ``(a - lo) * span + (b - lo)``, computed in intp chunk by chunk:
+    no sort.  Taken only when the span^2 cells number at most 2^18, so memory never follows
+    the span.  Returns (counts, weighted counts or None, lo), or None.
     """
     if not (np.can_cast(a.dtype, np.intp) and np.can_cast(b.dtype, np.intp)):
         return None  # uint64 (on 64-bit): the per-vector path computes exact offsets
@@ -250,13 +264,18 @@ def _small_joint(a, b, w):
     span = max(int(a.max()), int(b.max())) - lo + 1
     n = a.shape[0]
     limit = np.iinfo(np.intp).max // 4
-    if span * span > max(1 << 20, n) or abs(lo) * (span + 1) > limit:
+    if span * span > _MAX_JOINT_CELLS or abs(lo) * (span + 1) > limit:
         return None
-    idx = np.multiply(a, span, dtype=np.intp)
-    idx += b
-    idx -= lo * (span + 1)
-    counts = np.bincount(idx, minlength=span * span).reshape(span, span)
-    weighted = None if w is None else np.bincount(idx, w, minlength=span * span)
+    counts = np.zeros(span * span, dtype=np.int64)
+    weighted = None if w is None else np.zeros(span * span)
+    for s in _chunks(n):
+        idx = np.multiply(a[s], span, dtype=np.intp)
+        idx += b[s]
+        idx -= lo * (span + 1)
+        counts += np.bincount(idx, minlength=span * span)
+        if w is not None:
+            weighted += np.bincount(idx, w[s], minlength=span * span)
+    counts = counts.reshape(span, span)
     return counts, (None if w is None else weighted.reshape(span, span)), lo
 
 
@@ -326,20 +345,25 @@ def _matrix(y_true, y_pred, labels, sample_weight, names=("y_true", "y_pred")):
         order = _labels_of_kind(labels, ka, names, together)
     position = {x: i for i, x in enumerate(order)}
     K = len(order)
-    ct = enc_a(np.array([position.get(x, -1) for x in va], dtype=np.intp))
-    cp = enc_b(np.array([position.get(x, -1) for x in vb], dtype=np.intp))
-    if labels is not None:
-        keep = (ct >= 0) & (cp >= 0)
-        if not keep.all():
-            if not keep.any():
-                observed = sorted(set(va) | set(vb), key=lambda x: (str(type(x)), x))
-                _no_pair_left(order, observed, not ((ct < 0).all() and (cp < 0).all()))
-            ct, cp = ct[keep], cp[keep]
-            w = None if w is None else w[keep]
-    ct *= K
-    ct += cp
-    del cp
-    C = np.bincount(ct, weights=w, minlength=K * K).reshape(K, K)
+    code_a = enc_a(np.array([position.get(x, -1) for x in va], dtype=np.intp))
+    code_b = enc_b(np.array([position.get(x, -1) for x in vb], dtype=np.intp))
+    C = np.zeros(K * K, dtype=np.int64 if w is None else np.float64)
+    kept = any_listed = 0
+    for s in _chunks(a.shape[0]):
+        ct, cp, ws = code_a(s), code_b(s), None if w is None else w[s]
+        if labels is not None:
+            keep = (ct >= 0) & (cp >= 0)
+            any_listed = any_listed or bool((ct >= 0).any() or (cp >= 0).any())
+            if not keep.all():
+                ct, cp, ws = ct[keep], cp[keep], None if ws is None else ws[keep]
+        kept += ct.shape[0]
+        ct *= K
+        ct += cp
+        C += np.bincount(ct, weights=ws, minlength=K * K)
+    if kept == 0:
+        observed = sorted(set(va) | set(vb), key=lambda x: (str(type(x)), x))
+        _no_pair_left(order, observed, any_listed)
+    C = C.reshape(K, K)
     return C, order, ka
 
 

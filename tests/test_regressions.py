@@ -280,3 +280,41 @@ def test_every_public_matrix_function_points_the_way(name):
     with pytest.raises(TypeError, match=r"kl\.\w+\(y1, y2\)"):
         getattr(kl, name)([0, 1], [1, 1])
     assert set(MATRIX_FUNCTIONS) <= {n for n in kl.__all__ if _takes_c(n)}
+
+
+# --- inputs longer than one chunk (the label codes are computed a million cases at a time) -----
+
+
+@pytest.mark.parametrize("path", ["joint ints", "wide ints", "floats", "<U", "object", "uint64"])
+def test_inputs_longer_than_one_chunk(path):
+    n = 2_200_000
+    rng = np.random.default_rng(7)
+    i1 = rng.integers(0, 4, size=n)
+    i2 = np.where(rng.random(n) < 0.6, i1, rng.integers(0, 4, size=n))
+    pool = {
+        "joint ints": np.array([3, 5, 7, 9]),
+        "wide ints": np.array([-(10**5), 0, 10**5, 10**9]),
+        "floats": np.array([-1.5, 0.25, 2.0, 1e300]),
+        "<U": np.array(["a", "bb", "ccc", "dddd"]),
+        "object": np.array(["a", "bb", "ccc", "dddd"], dtype=object),
+        "uint64": np.array([2**63, 2**63 + 1, 2**64 - 2, 2**64 - 1], dtype=np.uint64),
+    }[path]
+    y1, y2 = pool[i1], pool[i2]
+    w = rng.uniform(0, 2, size=n)
+    labels = pool[[2, 0, 1]].tolist()  # drops one label, reorders the rest
+    codes = {v: k for k, v in enumerate(labels)}
+    expected = np.zeros((3, 3))
+    expected_w = np.zeros((3, 3))
+    keep = (i1 != 3) & (i2 != 3)
+    to_code = np.array([codes.get(v, -1) for v in pool.tolist()])
+    a = to_code[i1[keep]]
+    b = to_code[i2[keep]]
+    np.add.at(expected, (a, b), 1)
+    np.add.at(expected_w, (a, b), w[keep])
+    np.testing.assert_array_equal(kl.confusion_matrix(y1, y2, labels=labels), expected)
+    np.testing.assert_allclose(
+        kl.confusion_matrix(y1, y2, labels=labels, sample_weight=w), expected_w, rtol=1e-12
+    )
+    full = np.zeros((4, 4))
+    np.add.at(full, (i1, i2), 1)
+    np.testing.assert_array_equal(kl.confusion_matrix(y1, y2), full)
