@@ -79,6 +79,11 @@ def _check_values(values, name, names):
     return kinds.pop() if kinds else None
 
 
+def _has_big_int(y):
+    """Does the sequence hold a Python int that float64 cannot represent exactly?"""
+    return any(type(x) is int and not -(2**53) <= x <= 2**53 for x in y)
+
+
 def _as_vector(y, name, names):
     """y as a 1-D array and its kind ('number', 'string' or 'object' to be checked later)."""
     try:
@@ -94,6 +99,9 @@ def _as_vector(y, name, names):
     if arr.shape[0] == 0:
         raise ValueError(f"{name} must contain at least one label, got an empty sequence")
     kind = arr.dtype.kind
+    if kind == "f" and not isinstance(y, np.ndarray) and _has_big_int(y):
+        # np.asarray([0, 2**64 - 4]) rounds to float64: keep the Python integers exact
+        arr, kind = np.asarray(y, dtype=object), "O"
     if kind in "biuf":
         if kind == "f" and np.isnan(arr).any():
             raise ValueError(f"{name} must not contain NaN labels, got {_short(arr.tolist())}")
@@ -240,14 +248,16 @@ def _code(v, kind, name, names):
         inv = inv.reshape(-1)
         return uniq.tolist(), kind, lambda remap: lambda s: remap.take(inv[s])
     # object arrays: the distinct values by hashing, the type rule on those values only
-    distinct = list(dict.fromkeys(v.tolist()))
+    items = v.tolist()  # one list of the objects, walked twice at C speed
+    distinct = list(dict.fromkeys(items))
     kind = _check_values(distinct, name, names)
     try:
         values = sorted(distinct)
     except TypeError:  # mixed number types that do not compare: keep first-seen order
         values = distinct
     position = {x: i for i, x in enumerate(values)}
-    codes = np.fromiter(map(position.__getitem__, v.tolist()), dtype=np.intp, count=v.shape[0])
+    codes = np.fromiter(map(position.__getitem__, items), dtype=np.intp, count=v.shape[0])
+    del items
     return values, kind, lambda remap: lambda s: remap.take(codes[s])
 
 

@@ -318,3 +318,10 @@ def test_inputs_longer_than_one_chunk(path):
     full = np.zeros((4, 4))
     np.add.at(full, (i1, i2), 1)
     np.testing.assert_array_equal(kl.confusion_matrix(y1, y2), full)
+
+
+def test_python_int_lists_beyond_float_precision():
+    """np.asarray([0, 2**64 - 4]) is float64, which would round the label to 2**64."""
+    y1, y2 = [0, 2**64 - 4, 2**53 + 1], [2**64 - 4, 2**64 - 4, 2**53]
+    labels = sorted(set(y1) | set(y2))
+    np.testing.assert_array_equal(kl.confusion_matrix(y1, y2), count_pairs(y1, y2, labels))
