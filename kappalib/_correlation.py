@@ -83,9 +83,16 @@ def mcc(C: ArrayLike, *, zero_division: str | float | None = None) -> float | np
     _, r, c, num, _ = _chance_parts(C)
     var_ref = _dot(r, _others(r))
     var_pred = _dot(c, _others(c))
-    # sqrt * sqrt, not sqrt of the product: the product of two variances can over- or
-    # underflow where each variance does not
-    den = np.sqrt(np.maximum(var_ref, 0.0)) * np.sqrt(np.maximum(var_pred, 0.0))
+    # C is scale-free (N in [0.5, 1) when counts are extreme), so the product of the two
+    # variances cannot overflow; where it underflows (variances below ~1e-154) take the
+    # square roots one by one
+    var_ref = np.maximum(var_ref, 0.0)
+    var_pred = np.maximum(var_pred, 0.0)
+    product = var_ref * var_pred
+    den = np.sqrt(product)
+    tiny = (product < 2.0**-1000) & (var_ref > 0) & (var_pred > 0)
+    if np.any(tiny):
+        den = np.where(tiny, np.sqrt(var_ref) * np.sqrt(var_pred), den)
     undefined = (var_ref <= 0) | (var_pred <= 0)
     value = np.clip(_ratio(num, np.where(undefined, 0.0, den)), -1.0, 1.0)
     return finish(

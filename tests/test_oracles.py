@@ -102,3 +102,11 @@ def test_confidence_interval_against_statsmodels_and_scipy(confidence):
     low, high = kl.kappa_confint(table, confidence=confidence)
     assert low == pytest.approx(res.kappa - z * res.std_kappa, abs=1e-12)
     assert high == pytest.approx(res.kappa + z * res.std_kappa, abs=1e-12)
+
+
+def test_mcc_is_exact_at_its_extremes():
+    """Perfect disagreement is exactly -1 and the cyclic shift of 3 classes exactly -1/2
+    (as the book's chapters assert): no rounding from taking two square roots."""
+    assert kl.mcc([[0, 8], [7, 0]]) == -1.0
+    assert kl.mcc(np.roll(np.eye(3), 1, axis=1)) == -0.5
+    assert kl.mcc([[8, 0], [0, 7]]) == 1.0
