@@ -318,7 +318,8 @@ def _from_joint(joint, labels, names, together):
     order = _labels_of_kind(labels, "number", names, together)
     span = counts.shape[0]
     at = [int(v) - lo if float(v).is_integer() and 0 <= int(v) - lo < span else -1 for v in order]
-    mine = [i for i, p in enumerate(at) if p >= 0 and p in set(present.tolist())]
+    seen = set(present.tolist())
+    mine = [i for i, p in enumerate(at) if p in seen]
     K = len(order)
     C = np.zeros((K, K), dtype=full.dtype)
     src = [at[i] for i in mine]
@@ -393,7 +394,9 @@ def confusion_matrix(
     Parameters
     ----------
     y_true : array-like of shape (n,)
-        Reference labels (rater 1).
+        Reference labels (rater 1): a list, a numpy array of any integer, bool, float or
+        string dtype, an object array or a pandas Series or Categorical.  The labels of
+        ``y_true``, ``y_pred`` and ``labels`` together must be all numbers or all strings.
     y_pred : array-like of shape (n,)
         Predicted labels (rater 2).
     labels : array-like of shape (K,), optional
@@ -410,7 +413,8 @@ def confusion_matrix(
     Raises
     ------
     ValueError, TypeError
-        On empty or unequal label vectors, bad ``labels`` or bad ``sample_weight``.
+        On empty or unequal label vectors, NaN labels, a mix of numbers and strings, bad
+        ``labels`` or bad ``sample_weight``.
 
     References
     ----------
