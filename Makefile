@@ -34,6 +34,7 @@ help:
 	@echo "make autograde-demo  release, submit, autograde and export, headless; checks the grades"
 	@echo "make serve  serve _build/html on http://127.0.0.1:$(PORT)"
 	@echo "make bench  kappalib against scikit-learn, as ratios measured in one run"
+	@echo "make mutants  the mutation check: every semantic mutant must be killed"
 	@echo "make clean  remove _build (keeps .venv and .site-vendor)"
 
 venv: $(STAMP)
@@ -113,6 +114,12 @@ nbval: $(STAMP)
 
 test: lint unit nbval
 	@echo "make test: all checks passed"
+
+# The mutation check: a semantic mutant of every public function, applied at run time by a
+# pytest plugin (tests/mutants.py); the unit tests must kill each one.  A few minutes.
+.PHONY: mutants
+mutants: $(STAMP)
+	$(BIN)/python tests/mutants.py
 
 serve:
 	@test -f _build/html/index.html || { echo "No book yet: run make book first"; exit 1; }

@@ -18,7 +18,14 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._validation import as_matrix, finish
+from ._validation import (
+    as_matrix,
+    check_class_count,
+    finish,
+    matrix_function,
+    scale_free,
+    to_float,
+)
 from ._weights import resolve_weights
 
 __all__ = [
@@ -88,11 +95,7 @@ def _ratio(num, den):
     return out
 
 
-def _scalar_or_array(x):
-    x = np.asarray(x, dtype=np.float64)
-    return float(x) if x.ndim == 0 else x
-
-
+@matrix_function
 def observed_agreement(C: ArrayLike) -> float | np.ndarray:
     r"""Observed agreement (raw agreement, accuracy): the diagonal share of the cases.
 
@@ -124,11 +127,12 @@ def observed_agreement(C: ArrayLike) -> float | np.ndarray:
     >>> kl.observed_agreement([[8, 2], [1, 9]])
     0.85
     """
-    C = as_matrix(C)
+    C = scale_free(as_matrix(C))
     N, _, _ = _margins(C)
-    return _scalar_or_array(_trace(C) / N)
+    return to_float(_trace(C) / N)
 
 
+@matrix_function
 def expected_agreement(C: ArrayLike) -> float | np.ndarray:
     r"""Expected (chance) agreement: independent draws that keep both margins.
 
@@ -160,17 +164,18 @@ def expected_agreement(C: ArrayLike) -> float | np.ndarray:
     >>> kl.expected_agreement([[8, 2], [1, 9]])
     0.5
     """
-    C = as_matrix(C)
+    C = scale_free(as_matrix(C))
     N, r, c = _margins(C)
-    return _scalar_or_array(_dot(r, c) / (N * N))
+    return to_float(_dot(r, c) / (N * N))
 
 
 def _expected_counts(C):
     """E = r c^T / N for a valid float matrix or stack."""
     N, r, c = _margins(C)
-    return r[..., :, None] * c[..., None, :] / N[..., None, None]
+    return r[..., :, None] * (c / N[..., None])[..., None, :]  # c / N <= 1: no overflow
 
 
+@matrix_function
 def expected_counts(C: ArrayLike) -> np.ndarray:
     r"""The counts expected under independence with both marginals kept.
 
@@ -221,6 +226,7 @@ def _kappa_parts(C, W):
     return we - wo, we
 
 
+@matrix_function
 def kappa(
     C: ArrayLike,
     *,
@@ -300,7 +306,7 @@ def kappa(
     >>> kl.kappa([[5, 0], [0, 0]]) is None
     True
     """
-    C = as_matrix(C)
+    C = scale_free(as_matrix(C))
     W = resolve_weights(weighting, C.shape[-1], scores)
     num, den = _kappa_parts(C, W)
     undefined = den == 0
@@ -314,6 +320,7 @@ def kappa(
     return finish(_ratio(num, den), undefined, zero_division, reason)
 
 
+@matrix_function
 def kappa_max(C: ArrayLike, *, zero_division: str | float | None = None):
     r"""The largest kappa that the two margins allow.
 
@@ -350,7 +357,7 @@ def kappa_max(C: ArrayLike, *, zero_division: str | float | None = None):
     >>> kl.kappa_max([[8, 2], [1, 9]])
     0.9
     """
-    C = as_matrix(C)
+    C = scale_free(as_matrix(C))
     _, r, c = _margins(C)
     # N sum_k min(r_k, c_k) - sum_k r_k c_k = sum_k r_k (sum_{j != k} min_j - (c_k - min_k))
     m = np.minimum(r, c)
@@ -364,6 +371,7 @@ def kappa_max(C: ArrayLike, *, zero_division: str | float | None = None):
     )
 
 
+@matrix_function
 def pabak(C: ArrayLike):
     r"""Prevalence- and bias-adjusted kappa: kappa with a uniform chance baseline.
 
@@ -394,21 +402,19 @@ def pabak(C: ArrayLike):
     >>> round(kl.pabak([[8, 2], [1, 9]]), 6)
     0.7
     """
-    C = as_matrix(C)
+    C = scale_free(as_matrix(C))
     K = C.shape[-1]
     if K < 2:
         raise ValueError(f"pabak needs C with at least 2 classes, got shape {C.shape}")
     N, _, _ = _margins(C)
-    return _scalar_or_array((K * _trace(C) / N - 1.0) / (K - 1))
+    return to_float((K * _trace(C) / N - 1.0) / (K - 1))
 
 
 def _check_binary(C, name):
-    if C.shape[-1] != 2:
-        raise ValueError(
-            f"{name} is defined for 2 x 2 tables (Byrt et al. 1993), got C of shape {C.shape}"
-        )
+    check_class_count(C, name, exactly=2, reason=" (Byrt et al. 1993)")
 
 
+@matrix_function
 def prevalence_index(C: ArrayLike):
     r"""Prevalence index of a 2 x 2 table: the imbalance between the two agreement cells.
 
@@ -439,12 +445,13 @@ def prevalence_index(C: ArrayLike):
     >>> kl.prevalence_index([[8, 2], [1, 9]])
     -0.05
     """
-    C = as_matrix(C)
+    C = scale_free(as_matrix(C))
     _check_binary(C, "prevalence_index")
     N, _, _ = _margins(C)
-    return _scalar_or_array((C[..., 0, 0] - C[..., 1, 1]) / N)
+    return to_float((C[..., 0, 0] - C[..., 1, 1]) / N)
 
 
+@matrix_function
 def bias_index(C: ArrayLike):
     r"""Bias index of a 2 x 2 table: how differently the two raters use class 0.
 
@@ -475,12 +482,13 @@ def bias_index(C: ArrayLike):
     >>> kl.bias_index([[8, 2], [1, 9]])
     0.05
     """
-    C = as_matrix(C)
+    C = scale_free(as_matrix(C))
     _check_binary(C, "bias_index")
     N, _, _ = _margins(C)
-    return _scalar_or_array((C[..., 0, 1] - C[..., 1, 0]) / N)
+    return to_float((C[..., 0, 1] - C[..., 1, 0]) / N)
 
 
+@matrix_function
 def scotts_pi(C: ArrayLike, *, zero_division: str | float | None = None):
     r"""Scott's pi: chance agreement from the pooled margins of both raters.
 
@@ -519,12 +527,18 @@ def scotts_pi(C: ArrayLike, *, zero_division: str | float | None = None):
     >>> round(kl.scotts_pi([[8, 2], [1, 9]]), 6)
     0.699248
     """
-    C = as_matrix(C)
-    N, r, c = _margins(C)
-    m = r + c
-    src = _dot(m, m) / 4.0
-    num = N * _trace(C) - src
-    den = N * N - src
+    C = scale_free(as_matrix(C))
+    # With the pooled half-margins h = (r + c) / 2 (they sum to N), N tr(C) - sum_k h_k^2
+    # and N^2 - sum_k h_k^2 are rewritten as sums of products of cells, as for kappa:
+    #   num = sum_k h_k (sum_{j != k} C_jj - (h_k - C_kk)),   den = sum_k h_k sum_{j != k} h_j,
+    # with h_k - C_kk = (off-diagonal row k + off-diagonal column k) / 2: no cancellation.
+    _, r, c = _margins(C)
+    h = (r + c) / 2.0
+    off = 1.0 - np.eye(C.shape[-1])
+    diag = np.einsum("...ii->...i", C)
+    off_k = (np.einsum("...kj,kj->...k", C, off) + np.einsum("...ik,ik->...k", C, off)) / 2.0
+    num = _dot(h, _others(diag) - off_k)
+    den = _dot(h, _others(h))
     return finish(
         _ratio(num, den),
         den == 0,

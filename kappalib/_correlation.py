@@ -15,11 +15,12 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ._agreement import _chance_parts, _dot, _others, _ratio
-from ._validation import as_matrix, finish
+from ._validation import as_matrix, finish, matrix_function, scale_free
 
 __all__ = ["mcc"]
 
 
+@matrix_function
 def mcc(C: ArrayLike, *, zero_division: str | float | None = None) -> float | np.ndarray | None:
     r"""Matthews correlation coefficient (Gorodkin's :math:`R_K`) of a confusion matrix.
 
@@ -77,12 +78,21 @@ def mcc(C: ArrayLike, *, zero_division: str | float | None = None) -> float | np
     >>> kl.mcc([[1, 1], [1, 1]])
     0.0
     """
-    C = as_matrix(C)
+    C = scale_free(as_matrix(C))
     # N^2 - sum_k r_k^2 = sum_k r_k sum_{j != k} r_j: the same value with no cancellation
     _, r, c, num, _ = _chance_parts(C)
     var_ref = _dot(r, _others(r))
     var_pred = _dot(c, _others(c))
-    den = np.sqrt(np.maximum(var_ref * var_pred, 0.0))
+    # C is scale-free (N in [0.5, 1) when counts are extreme), so the product of the two
+    # variances cannot overflow; where it underflows (variances below ~1e-154) take the
+    # square roots one by one
+    var_ref = np.maximum(var_ref, 0.0)
+    var_pred = np.maximum(var_pred, 0.0)
+    product = var_ref * var_pred
+    den = np.sqrt(product)
+    tiny = (product < 2.0**-1000) & (var_ref > 0) & (var_pred > 0)
+    if np.any(tiny):
+        den = np.where(tiny, np.sqrt(var_ref) * np.sqrt(var_pred), den)
     undefined = (var_ref <= 0) | (var_pred <= 0)
     value = np.clip(_ratio(num, np.where(undefined, 0.0, den)), -1.0, 1.0)
     return finish(

@@ -10,11 +10,12 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._validation import _short, as_matrix, finish
+from ._validation import _short, as_matrix, finish, matrix_function, scale_free, to_float
 
 __all__ = ["asymmetry", "off_diagonal_entropy"]
 
 
+@matrix_function
 def asymmetry(C: ArrayLike) -> float | np.ndarray:
     r"""Asymmetry of a square matrix: the Frobenius norm of :math:`C - C^T`.
 
@@ -49,11 +50,18 @@ def asymmetry(C: ArrayLike) -> float | np.ndarray:
     6.0
     """
     C = as_matrix(C)
-    D = C - np.swapaxes(C, -1, -2)
+    # Asy scales with C: compute it on C / 2^e (exact), so that D * D neither overflows nor
+    # underflows, then scale back
+    S = scale_free(C)
+    D = S - np.swapaxes(S, -1, -2)
     value = np.sqrt((D * D).sum(axis=(-2, -1)))
-    return float(value) if value.ndim == 0 else value
+    if S is not C:
+        _, e = np.frexp(np.einsum("...ij->...", C))
+        value = np.ldexp(value, e)
+    return to_float(value)
 
 
+@matrix_function
 def off_diagonal_entropy(
     C: ArrayLike, *, base: float = 2, zero_division: str | float | None = None
 ) -> float | np.ndarray | None:
@@ -100,7 +108,7 @@ def off_diagonal_entropy(
         raise TypeError(f"base must be a positive number other than 1, got {_short(base)}")
     if not (np.isfinite(base) and base > 0 and base != 1):
         raise ValueError(f"base must be a positive number other than 1, got {base!r}")
-    C = as_matrix(C)
+    C = scale_free(as_matrix(C))
     K = C.shape[-1]
     off = ~np.eye(K, dtype=bool)
     n = C[..., off]  # shape (..., K*K - K)

@@ -21,7 +21,14 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ._agreement import _kappa_parts, _margins, _ratio
-from ._validation import _short, as_matrix, check_zero_division, finish
+from ._validation import (
+    _short,
+    as_matrix,
+    check_zero_division,
+    finish,
+    matrix_function,
+    scale_free,
+)
 from ._weights import resolve_weights
 
 __all__ = ["kappa_confint", "kappa_standard_error"]
@@ -33,7 +40,7 @@ def _se_parts(C, weighting, scores):
     W = resolve_weights(weighting, K, scores)
     if W is None:
         W = 1.0 - np.eye(K)
-    num, den = _kappa_parts(C, W if weighting is not None else None)
+    num, den = _kappa_parts(scale_free(C), W if weighting is not None else None)
     undefined = den == 0
     k = _ratio(num, den)
     wmax = W.max() if W.size and W.max() > 0 else 1.0
@@ -86,6 +93,7 @@ _UNDEFINED = (
 )
 
 
+@matrix_function
 def kappa_standard_error(
     C: ArrayLike,
     *,
@@ -178,6 +186,7 @@ def kappa_standard_error(
     return finish(se, undefined, zero_division, _UNDEFINED)
 
 
+@matrix_function
 def kappa_confint(
     C: ArrayLike,
     *,

@@ -1,11 +1,33 @@
 """Label-level front ends with scikit-learn's names: build C, then call the matrix functions.
 
-The confusion matrix is built with a single ``np.bincount`` over ``i * K + j``.  When the
-labels are integers in a small range, ``np.unique`` (a sort) is skipped: the codes are the
-labels minus their minimum.
+**What a label is.**  One rule: the labels of ``y1``, ``y2`` and ``labels`` together must be
+all numbers (bool, int, float) or all strings.  A mix (``1`` next to ``"1"``) raises a
+TypeError, so integer and string labels are never merged silently.
+
+**How the matrix is built.**  Each vector is coded on its own as its sorted distinct values
+and one integer code per case:
+
+* two integer (or bool) vectors whose common span is at most 512: one joint bincount of
+  ``(a - lo) * span + (b - lo)``, computed in ``intp`` (no overflow, whatever the dtype);
+* integers whose span ``max - min + 1`` is at most ``max(65,536, n)``: the offset from the
+  minimum and a lookup table of the labels present; no sort, and the table is never longer
+  than the input;
+* other numbers: ``np.unique`` (a sort);
+* fixed-width strings (``<U``): each string hashed to one uint64, the integers sorted, every
+  case checked against its group's representative (a collision falls back to the plain sort);
+* object arrays (a pandas column, Python objects): a dict of the distinct values, then one
+  dict look-up per case; the type rule is checked on the distinct values only.
+
+The distinct values of the two vectors (K of them) are merged in Python, the codes are mapped
+through the merged order, and ``np.bincount`` over ``i * K + j`` gives the K x K matrix.  The
+codes are computed a million cases at a time, so the temporaries stay small; memory is K x K
+cells plus at most the input's size, whatever the labels' span.
 """
 
 from __future__ import annotations
+
+import math
+import numbers
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -16,11 +38,54 @@ from ._validation import _short
 
 __all__ = ["cohen_kappa_score", "confusion_matrix", "matthews_corrcoef"]
 
-# Integer labels spanning at most this many values are coded by subtraction, not by sorting.
+# Integer labels are coded by subtraction (no sort) when their span is at most this, or at
+# most the number of cases: the lookup table then costs no more memory than the input.
 _MAX_DIRECT_SPAN = 1 << 16
+# Two integer vectors whose common span^2 is at most this are counted in one joint bincount.
+_MAX_JOINT_CELLS = 1 << 18
+# Cases handled at a time: the intp temporaries stay below 8 MiB whatever the input size.
+_CHUNK = 1 << 20
+
+_RULE = "labels must be all numbers or all strings, in {names} together"
 
 
-def _as_vector(y, name):
+def _value_kind(value):
+    """'number', 'string', or None for a value that is neither."""
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, (numbers.Real, np.bool_)) and not isinstance(value, np.timedelta64):
+        return "number"
+    return None
+
+
+def _check_values(values, name, names):
+    """The kind shared by ``values`` (Python objects); raise on NaN, None or a mix."""
+    kinds = set()
+    for v in values:
+        kind = _value_kind(v)
+        if kind is None:
+            raise TypeError(
+                f"{name} must hold numbers or strings ({_RULE.format(names=names)}), "
+                f"got {v!r} of type {type(v).__name__}"
+            )
+        if kind == "number" and isinstance(v, (float, np.floating)) and math.isnan(v):
+            raise ValueError(f"{name} must not contain NaN labels, got {v!r}")
+        kinds.add(kind)
+    if len(kinds) > 1:
+        raise TypeError(
+            f"{_RULE.format(names=names)}, got both numbers and strings in {name}: "
+            f"{_short(list(values))}"
+        )
+    return kinds.pop() if kinds else None
+
+
+def _has_big_int(y):
+    """Does the sequence hold a Python int that float64 cannot represent exactly?"""
+    return any(type(x) is int and not -(2**53) <= x <= 2**53 for x in y)
+
+
+def _as_vector(y, name, names):
+    """y as a 1-D array and its kind ('number', 'string' or 'object' to be checked later)."""
     try:
         arr = np.asarray(y)
     except Exception as exc:
@@ -33,20 +98,38 @@ def _as_vector(y, name):
         )
     if arr.shape[0] == 0:
         raise ValueError(f"{name} must contain at least one label, got an empty sequence")
-    if arr.dtype.kind == "f" and np.isnan(arr).any():
-        raise ValueError(f"{name} must not contain NaN labels, got {_short(arr.tolist())}")
-    return arr
+    kind = arr.dtype.kind
+    if kind == "f" and not isinstance(y, np.ndarray) and _has_big_int(y):
+        # np.asarray([0, 2**64 - 4]) rounds to float64: keep the Python integers exact
+        arr, kind = np.asarray(y, dtype=object), "O"
+    if kind in "biuf":
+        if kind == "f" and np.isnan(arr).any():
+            raise ValueError(f"{name} must not contain NaN labels, got {_short(arr.tolist())}")
+        return arr, "number"
+    if kind in "US":
+        if not isinstance(y, np.ndarray):
+            # np.asarray(["a", 1]) silently gives strings: check the original elements' types
+            types = set(map(type, y))
+            if not all(issubclass(t, (str, bytes)) for t in types):
+                _check_values(dict.fromkeys(y), name, names)
+        return arr, "string"
+    if kind == "O":
+        return arr, "object"
+    raise TypeError(
+        f"{name} must hold numbers or strings ({_RULE.format(names=names)}), got an array "
+        f"of dtype {arr.dtype}: {_short(y)}"
+    )
 
 
-def _check_pair(y_true, y_pred, names):
-    a = _as_vector(y_true, names[0])
-    b = _as_vector(y_pred, names[1])
+def _check_pair(y_true, y_pred, names, together):
+    a, ka = _as_vector(y_true, names[0], together)
+    b, kb = _as_vector(y_pred, names[1], together)
     if a.shape[0] != b.shape[0]:
         raise ValueError(
             f"{names[0]} and {names[1]} must have the same length, got {a.shape[0]} and "
             f"{b.shape[0]}"
         )
-    return a, b
+    return (a, ka), (b, kb)
 
 
 def _check_sample_weight(sample_weight, n):
@@ -71,16 +154,15 @@ def _check_sample_weight(sample_weight, n):
     return w
 
 
-def _check_labels(labels):
+def _check_labels(labels, names):
+    """The ``labels`` argument as a list of Python values, and their kind."""
     arr = np.asarray(labels)
     if arr.ndim != 1 or arr.shape[0] == 0:
         raise ValueError(f"labels must be a non-empty 1-D sequence, got {_short(labels)}")
-    values = arr.tolist()
-    try:
-        distinct = len(set(values))
-    except TypeError:
-        raise TypeError(f"labels must be hashable values, got {_short(labels)}") from None
-    if distinct != len(values):
+    values = list(labels) if not isinstance(labels, np.ndarray) else arr.tolist()
+    values = [v.item() if isinstance(v, np.generic) else v for v in values]
+    kind = _check_values(values, "labels", names)
+    if len(set(values)) != len(values):
         seen, dup = set(), None
         for v in values:
             if v in seen:
@@ -88,17 +170,16 @@ def _check_labels(labels):
                 break
             seen.add(v)
         raise ValueError(f"labels must not repeat a label, got {dup!r} twice in {_short(values)}")
-    return arr
+    return values, kind
 
 
-def _small_int_range(y_true, y_pred):
-    """(lo, span) when both vectors hold integers in a small range, else None."""
-    if y_true.dtype.kind in "iu" and y_pred.dtype.kind in "iu":
-        lo = int(min(y_true.min(), y_pred.min()))
-        span = int(max(y_true.max(), y_pred.max())) - lo + 1
-        if span <= _MAX_DIRECT_SPAN:
-            return lo, span
-    return None
+def _int_offsets(v, lo):
+    """v - lo as intp, exact for every integer dtype (the span is known to be small)."""
+    if v.dtype.kind == "u" and v.dtype.itemsize >= np.dtype(np.intp).itemsize:
+        out = np.empty(v.shape[0], dtype=np.intp)
+        np.subtract(v, v.dtype.type(lo), out=out, casting="unsafe")
+        return out
+    return np.subtract(v, lo, dtype=np.intp)
 
 
 def _factorize_strings(s):
@@ -131,92 +212,170 @@ def _factorize_strings(s):
     return reps[order], rank[inv]
 
 
-def _unique_codes(y_true, y_pred):
-    """Sorted distinct labels and the position of each case's labels among them."""
+def _chunks(n):
+    """Slices of at most _CHUNK cases: the intp temporaries never exceed 8 MiB each."""
+    return [slice(s, min(s + _CHUNK, n)) for s in range(0, n, _CHUNK)]
+
+
+def _code(v, kind, name, names):
+    """(distinct values as a sorted list of Python values, kind, encode).
+
+    ``encode(remap)`` returns a function of a slice that gives the intp code of each case in
+    it, ``remap[i]`` being the final position of the i-th distinct value (or -1 to drop it).
+    """
+    if kind == "number" and v.dtype.kind in "biu":
+        lo, hi = int(v.min()), int(v.max())
+        span = hi - lo + 1
+        if span <= max(_MAX_DIRECT_SPAN, v.shape[0]):
+            present = np.zeros(span, dtype=bool)
+            for s in _chunks(v.shape[0]):
+                present[_int_offsets(v[s], lo)] = True
+            values = [lo + i for i in np.flatnonzero(present).tolist()]
+            if v.dtype.kind == "b":
+                values = [bool(x) for x in values]
+            table = np.cumsum(present, dtype=np.intp) - 1  # rank among the present labels
+
+            def encode(remap):
+                composed = remap[table]
+                return lambda s: composed.take(_int_offsets(v[s], lo))
+
+            return values, kind, encode
+    if kind == "number":
+        uniq = np.unique(v)
+        return uniq.tolist(), kind, lambda remap: lambda s: remap[np.searchsorted(uniq, v[s])]
+    if kind == "string":
+        uniq, inv = _factorize_strings(v)
+        inv = inv.reshape(-1)
+        return uniq.tolist(), kind, lambda remap: lambda s: remap.take(inv[s])
+    # object arrays: the distinct values by hashing, the type rule on those values only
+    items = v.tolist()  # one list of the objects, walked twice at C speed
+    distinct = list(dict.fromkeys(items))
+    kind = _check_values(distinct, name, names)
     try:
-        both = np.concatenate([y_true, y_pred])
-        if both.dtype.kind in "US":
-            uniq, inv = _factorize_strings(both)
-        elif both.dtype.kind in "iufb":
-            uniq = np.unique(both)
-            inv = np.searchsorted(uniq, both)
-        else:
-            uniq, inv = np.unique(both, return_inverse=True)
-    except TypeError:
+        values = sorted(distinct)
+    except TypeError:  # mixed number types that do not compare: keep first-seen order
+        values = distinct
+    position = {x: i for i, x in enumerate(values)}
+    codes = np.fromiter(map(position.__getitem__, items), dtype=np.intp, count=v.shape[0])
+    del items
+    return values, kind, lambda remap: lambda s: remap.take(codes[s])
+
+
+def _small_joint(a, b, w):
+    """Fast path for two integer vectors in a small common range (the commonest case).
+
+    ``np.bincount`` over ``(a - lo) * span + (b - lo)``, computed in intp chunk by chunk:
+    no sort.  Taken only when the span^2 cells number at most 2^18, so memory never follows
+    the span.  Returns (counts, weighted counts or None, lo), or None.
+    """
+    if not (np.can_cast(a.dtype, np.intp) and np.can_cast(b.dtype, np.intp)):
+        return None  # uint64 (on 64-bit): the per-vector path computes exact offsets
+    lo = min(int(a.min()), int(b.min()))
+    span = max(int(a.max()), int(b.max())) - lo + 1
+    n = a.shape[0]
+    limit = np.iinfo(np.intp).max // 4
+    if span * span > _MAX_JOINT_CELLS or abs(lo) * (span + 1) > limit:
+        return None
+    counts = np.zeros(span * span, dtype=np.int64)
+    weighted = None if w is None else np.zeros(span * span)
+    for s in _chunks(n):
+        idx = np.multiply(a[s], span, dtype=np.intp)
+        idx += b[s]
+        idx -= lo * (span + 1)
+        counts += np.bincount(idx, minlength=span * span)
+        if w is not None:
+            weighted += np.bincount(idx, w[s], minlength=span * span)
+    counts = counts.reshape(span, span)
+    return counts, (None if w is None else weighted.reshape(span, span)), lo
+
+
+def _no_pair_left(order, observed, any_label_observed):
+    if not any_label_observed:
+        raise ValueError(
+            f"labels must include at least one observed label, got {_short(order)} while the "
+            f"data use {_short(observed)}"
+        )
+    raise ValueError(f"labels={_short(order)} leaves no case whose two labels are both listed")
+
+
+def _labels_of_kind(labels, kind, names, together):
+    order, kind_l = _check_labels(labels, together)
+    if kind_l != kind:
         raise TypeError(
-            "y_true and y_pred must hold labels of one comparable kind (all numbers or all "
-            f"strings), got {_short(y_true.tolist())} and {_short(y_pred.tolist())}"
-        ) from None
-    inv = inv.reshape(-1)
-    n = y_true.shape[0]
-    return uniq, inv[:n], inv[n:]
+            f"{_RULE.format(names=together)}, got {kind_l}s in labels ({_short(order)}) and "
+            f"{kind}s in {names[0]} and {names[1]}"
+        )
+    return order
 
 
-def _count(ct, cp, K, w, offset=0):
-    """One bincount over (ct - offset) * K + (cp - offset) gives the K x K matrix."""
-    idx = ct.astype(np.intp, copy=True)
-    if offset:
-        idx -= offset
-    idx *= K
-    idx += cp
-    if offset:
-        idx -= offset
-    return np.bincount(idx, weights=w, minlength=K * K).reshape(K, K)
+def _from_joint(joint, labels, names, together):
+    counts, weighted, lo = joint
+    full = counts if weighted is None else weighted
+    present = np.flatnonzero((counts.sum(axis=0) + counts.sum(axis=1)) > 0)
+    observed = [lo + i for i in present.tolist()]
+    if labels is None:
+        return full[np.ix_(present, present)], observed, "number"
+    order = _labels_of_kind(labels, "number", names, together)
+    span = counts.shape[0]
+    at = [int(v) - lo if float(v).is_integer() and 0 <= int(v) - lo < span else -1 for v in order]
+    seen = set(present.tolist())
+    mine = [i for i, p in enumerate(at) if p in seen]
+    K = len(order)
+    C = np.zeros((K, K), dtype=full.dtype)
+    src = [at[i] for i in mine]
+    C[np.ix_(mine, mine)] = full[np.ix_(src, src)]
+    if counts[np.ix_(src, src)].sum() == 0:
+        _no_pair_left(order, observed, bool(mine))
+    return C, order, "number"
 
 
 def _matrix(y_true, y_pred, labels, sample_weight, names=("y_true", "y_pred")):
-    """Validated confusion matrix and the label values of its rows and columns."""
-    y_true, y_pred = _check_pair(y_true, y_pred, names)
-    w = _check_sample_weight(sample_weight, y_true.shape[0])
-    small = _small_int_range(y_true, y_pred)
-
-    if labels is None:
-        if small is None:
-            uniq, ct, cp = _unique_codes(y_true, y_pred)
-            return _count(ct, cp, uniq.shape[0], w), uniq
-        # integer labels in a small range: the codes are offsets from the minimum, no sort
-        lo, span = small
-        full = _count(y_true, y_pred, span, w, offset=lo)
-        if w is None:
-            present = (full.sum(axis=0) + full.sum(axis=1)) > 0
-        else:
-            present = (
-                np.bincount(y_true - lo, minlength=span) + np.bincount(y_pred - lo, minlength=span)
-            ) > 0
-        if present.all():
-            return full, np.arange(lo, lo + span)
-        keep = np.flatnonzero(present)
-        return full[np.ix_(keep, keep)], keep + lo
-
-    labels = _check_labels(labels)
-    K = labels.shape[0]
-    if small is not None:
-        lo, span = small
-        lookup = np.full(span, -1, dtype=np.intp)
-        for pos, lab in enumerate(labels.tolist()):
-            if isinstance(lab, (int, float)) and float(lab).is_integer():
-                if lo <= int(lab) < lo + span:
-                    lookup[int(lab) - lo] = pos
-        ct, cp = lookup[y_true - lo], lookup[y_pred - lo]
-    else:
-        uniq, it, ip = _unique_codes(y_true, y_pred)
-        position = {lab: pos for pos, lab in enumerate(labels.tolist())}
-        lookup = np.array([position.get(u, -1) for u in uniq.tolist()], dtype=np.intp)
-        ct, cp = lookup[it], lookup[ip]
-    keep = (ct >= 0) & (cp >= 0)
-    if keep.all():
-        return _count(ct, cp, K, w), labels
-    if not keep.any():
-        observed = np.unique(np.concatenate([y_true[:1000], y_pred[:1000]])).tolist()
-        if (ct < 0).all() and (cp < 0).all():
-            raise ValueError(
-                f"labels must include at least one observed label, got {_short(labels.tolist())} "
-                f"while the data use {_short(observed)}"
-            )
-        raise ValueError(
-            f"labels={_short(labels.tolist())} leaves no case whose two labels are both listed"
+    """Validated confusion matrix, its label values (a list) and their kind."""
+    together = (
+        f"{names[0]} and {names[1]}" if labels is None else f"{names[0]}, {names[1]} and labels"
+    )
+    (a, ka), (b, kb) = _check_pair(y_true, y_pred, names, together)
+    w = _check_sample_weight(sample_weight, a.shape[0])
+    if a.dtype.kind in "biu" and b.dtype.kind in "biu":
+        joint = _small_joint(a, b, w)
+        if joint is not None:
+            return _from_joint(joint, labels, names, together)
+    va, ka, enc_a = _code(a, ka, names[0], together)
+    vb, kb, enc_b = _code(b, kb, names[1], together)
+    if ka != kb:
+        raise TypeError(
+            f"{_RULE.format(names=together)}, got {ka}s in {names[0]} ({_short(va)}) and "
+            f"{kb}s in {names[1]} ({_short(vb)})"
         )
-    return _count(ct[keep], cp[keep], K, None if w is None else w[keep]), labels
+    if labels is None:
+        try:
+            order = sorted(set(va) | set(vb))
+        except TypeError:
+            order = list(dict.fromkeys(va + vb))
+    else:
+        order = _labels_of_kind(labels, ka, names, together)
+    position = {x: i for i, x in enumerate(order)}
+    K = len(order)
+    code_a = enc_a(np.array([position.get(x, -1) for x in va], dtype=np.intp))
+    code_b = enc_b(np.array([position.get(x, -1) for x in vb], dtype=np.intp))
+    C = np.zeros(K * K, dtype=np.int64 if w is None else np.float64)
+    kept = any_listed = 0
+    for s in _chunks(a.shape[0]):
+        ct, cp, ws = code_a(s), code_b(s), None if w is None else w[s]
+        if labels is not None:
+            keep = (ct >= 0) & (cp >= 0)
+            any_listed = any_listed or bool((ct >= 0).any() or (cp >= 0).any())
+            if not keep.all():
+                ct, cp, ws = ct[keep], cp[keep], None if ws is None else ws[keep]
+        kept += ct.shape[0]
+        ct *= K
+        ct += cp
+        C += np.bincount(ct, weights=ws, minlength=K * K)
+    if kept == 0:
+        observed = sorted(set(va) | set(vb), key=lambda x: (str(type(x)), x))
+        _no_pair_left(order, observed, any_listed)
+    C = C.reshape(K, K)
+    return C, order, ka
 
 
 def confusion_matrix(
@@ -235,7 +394,9 @@ def confusion_matrix(
     Parameters
     ----------
     y_true : array-like of shape (n,)
-        Reference labels (rater 1).
+        Reference labels (rater 1): a list, a numpy array of any integer, bool, float or
+        string dtype, an object array or a pandas Series or Categorical.  The labels of
+        ``y_true``, ``y_pred`` and ``labels`` together must be all numbers or all strings.
     y_pred : array-like of shape (n,)
         Predicted labels (rater 2).
     labels : array-like of shape (K,), optional
@@ -252,7 +413,8 @@ def confusion_matrix(
     Raises
     ------
     ValueError, TypeError
-        On empty or unequal label vectors, bad ``labels`` or bad ``sample_weight``.
+        On empty or unequal label vectors, NaN labels, a mix of numbers and strings, bad
+        ``labels`` or bad ``sample_weight``.
 
     References
     ----------
@@ -268,23 +430,8 @@ def confusion_matrix(
     >>> kl.confusion_matrix(r1, r2, labels=["yes", "no"]).tolist()
     [[4, 1], [2, 2]]
     """
-    C, _ = _matrix(y_true, y_pred, labels, sample_weight)
+    C, _, _ = _matrix(y_true, y_pred, labels, sample_weight)
     return C
-
-
-def _labels_are_numbers(y1, y2, labels):
-    return labels is not None or (
-        np.asarray(y1).dtype.kind in "iuf" and np.asarray(y2).dtype.kind in "iuf"
-    )
-
-
-def _sorted_distinct(y1, y2):
-    """The distinct labels of y1 and y2, sorted as the default order would sort them."""
-    values = np.concatenate([np.asarray(y1).ravel(), np.asarray(y2).ravel()])
-    try:
-        return [v.item() if isinstance(v, np.generic) else v for v in np.unique(values)]
-    except TypeError:  # labels that cannot be compared: show them unsorted
-        return list(dict.fromkeys(values.tolist()))
 
 
 def cohen_kappa_score(
@@ -296,6 +443,7 @@ def cohen_kappa_score(
     scores: ArrayLike | None = None,
     sample_weight: ArrayLike | None = None,
     zero_division: str | float | None = None,
+    weights: str | ArrayLike | None = None,
 ) -> float | None:
     r"""Cohen's kappa between two label vectors (scikit-learn's name and orientation).
 
@@ -317,6 +465,15 @@ def cohen_kappa_score(
     sample_weight : array-like of shape (n,), optional
     zero_division : {None, "raise"} or float
         Policy when kappa is 0/0; ``None`` (default) returns ``None``.
+    weights : {None, "linear", "quadratic"}, optional
+        scikit-learn's name for ``weighting``, accepted so that code written for
+        ``sklearn.metrics.cohen_kappa_score`` runs unchanged; pass one or the other.
+
+    Notes
+    -----
+    What differs from scikit-learn: the weight keyword is ``weighting`` (``weights`` is
+    accepted too); a 0/0 kappa returns ``None`` (scikit-learn: NaN); weighting string labels
+    needs an explicit ``labels`` order; labels must be all numbers or all strings.
 
     Returns
     -------
@@ -357,15 +514,22 @@ def cohen_kappa_score(
     >>> round(kl.cohen_kappa_score(rater, model, weighting="quadratic", labels=[3, 1, 2]), 6)
     0.384615
     """
-    if weighting is not None and not _labels_are_numbers(y1, y2, labels):
+    if weights is not None:
+        if weighting is not None:
+            raise TypeError(
+                f"pass the weighting once: weights={weights!r} is scikit-learn's name for "
+                f"weighting={weighting!r}"
+            )
+        weighting = weights
+    C, order, kind = _matrix(y1, y2, labels, sample_weight, names=("y1", "y2"))
+    if weighting is not None and labels is None and kind == "string":
         raise ValueError(
             f"weighting={weighting!r} measures distances between positions in the label "
             f"order, and these labels are not numbers: sorted, they would be "
-            f"{_short(_sorted_distinct(y1, y2))}. Pass labels=[...] in their ordinal "
+            f"{_short(order)}. Pass labels=[...] in their ordinal "
             "order: sorting strings alphabetically happens to order 'mild' < 'moderate' < "
             "'severe' but puts 'high' before 'low'"
         )
-    C, _ = _matrix(y1, y2, labels, sample_weight, names=("y1", "y2"))
     return kappa(C, weighting=weighting, scores=scores, zero_division=zero_division)
 
 
@@ -418,5 +582,5 @@ def matthews_corrcoef(
     >>> round(kl.matthews_corrcoef(r1, r2), 6)
     0.316228
     """
-    C, _ = _matrix(y_true, y_pred, labels, sample_weight)
+    C, _, _ = _matrix(y_true, y_pred, labels, sample_weight)
     return mcc(C, zero_division=zero_division)

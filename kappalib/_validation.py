@@ -8,6 +8,7 @@ user in place of an explanation.  The helpers also apply the undefined-value pol
 
 from __future__ import annotations
 
+import functools
 import numbers
 
 import numpy as np
@@ -16,9 +17,81 @@ from ._errors import UndefinedMetricError
 
 __all__ = [
     "as_matrix",
+    "check_class_count",
     "check_zero_division",
     "finish",
+    "matrix_function",
+    "scale_free",
+    "to_float",
 ]
+
+# The label-level function to call instead, for each matrix function that can be called
+# by mistake with two label sequences.
+_LABEL_LEVEL = {"kappa": "cohen_kappa_score", "mcc": "matthews_corrcoef"}
+_HINT = (
+    "label sequences go to kl.confusion_matrix(y1, y2), kl.cohen_kappa_score(y1, y2) or "
+    "kl.matthews_corrcoef(y1, y2)"
+)
+
+
+def matrix_function(func):
+    """Decorate a public matrix function ``f(C, *, ...)``: two positional label sequences
+    raise a TypeError that names the label-level function to call instead."""
+    name = func.__name__
+    target = _LABEL_LEVEL.get(name)
+    if target is not None:
+        advice = f"to compare two label sequences, call kl.{target}(y1, y2)"
+    else:
+        advice = (
+            f"to compare two label sequences, build C = kl.confusion_matrix(y1, y2) "
+            f"and call kl.{name}(C)"
+        )
+
+    @functools.wraps(func)
+    def wrapper(C, *args, **kwargs):
+        if args:
+            raise TypeError(
+                f"{name}() takes one confusion matrix C and keyword options, got "
+                f"{1 + len(args)} positional arguments ({_short(C, 30)}, "
+                f"{_short(args[0], 30)}{', ...' if len(args) > 1 else ''}); {advice}"
+            )
+        return func(C, **kwargs)
+
+    return wrapper
+
+
+def to_float(x):
+    """A 0-d result as a Python float, anything else as a float64 array."""
+    x = np.asarray(x, dtype=np.float64)
+    return float(x) if x.ndim == 0 else x
+
+
+def check_class_count(C, what, *, exactly=None, at_least=None, reason=""):
+    """Raise a ValueError unless the (..., K, K) array ``C`` has the number of classes asked."""
+    K = C.shape[-1]
+    if exactly is not None and K != exactly:
+        raise ValueError(
+            f"{what} is defined for {exactly} x {exactly} tables{reason}, got C of shape {C.shape}"
+        )
+    if at_least is not None and K < at_least:
+        raise ValueError(
+            f"{what} needs C with at least {at_least} classes{reason}, got shape {C.shape}"
+        )
+
+
+def scale_free(C):
+    """C times a power of two per matrix, so that every total lies in [0.5, 1).
+
+    For a statistic that does not change when C is multiplied by a constant.  A power of
+    two is exact in floating point, and products of margins then neither overflow (counts
+    of 1e154 and more) nor underflow (1e-154 and less).  Applied only when some total lies
+    outside [2^-200, 2^200], so ordinary counts are left as they are.
+    """
+    N = np.einsum("...ij->...", C)
+    if N.min() >= 2.0**-200 and N.max() <= 2.0**200:
+        return C
+    _, e = np.frexp(N)
+    return np.ldexp(C, -e[..., None, None])
 
 
 def _short(value, limit=80):
@@ -52,13 +125,16 @@ def as_matrix(C, name="C"):
         or not (np.issubdtype(arr.dtype, np.number) or arr.dtype == np.bool_)
         or np.issubdtype(arr.dtype, np.complexfloating)
     ):
+        hint = f" ({_HINT})" if arr.dtype.kind in "USO" else ""
         raise TypeError(
-            f"{name} must hold real numeric counts, got an array of dtype {arr.dtype}: {_short(C)}"
+            f"{name} must hold real numeric counts, got an array of dtype {arr.dtype}: "
+            f"{_short(C)}{hint}"
         )
     if arr.ndim < 2:
+        hint = f" ({_HINT})" if arr.ndim == 1 else ""
         raise ValueError(
             f"{name} must be a square matrix of shape (K, K) or a stack (..., K, K), "
-            f"got shape {arr.shape}: {_short(C)}"
+            f"got shape {arr.shape}: {_short(C)}{hint}"
         )
     if arr.shape[-1] != arr.shape[-2]:
         raise ValueError(f"{name} must be square in its last two dimensions, got shape {arr.shape}")
@@ -115,6 +191,11 @@ def check_zero_division(zero_division):
     """Validate the ``zero_division`` policy: None, "raise" or a real number."""
     if zero_division is None or (isinstance(zero_division, str) and zero_division == "raise"):
         return zero_division
+    if isinstance(zero_division, str):
+        raise ValueError(
+            "zero_division must be None, 'raise' or a float such as float('nan') or 0.0, "
+            f"got {zero_division!r}"
+        )
     if isinstance(zero_division, bool) or not isinstance(zero_division, numbers.Real):
         raise TypeError(
             "zero_division must be None, 'raise' or a float such as float('nan') or 0.0, "
@@ -140,6 +221,6 @@ def finish(value, undefined, zero_division, message):
     if value.ndim == 0:
         if bool(undefined):
             return None if zero_division is None else zero_division
-        return float(value)
+        return to_float(value)
     fill = np.nan if zero_division is None else zero_division
     return np.where(undefined, fill, value)

@@ -48,13 +48,14 @@ def test_random_pairs_against_sklearn(seed):
             assert ours is None
         else:
             assert ours == pytest.approx(theirs, abs=1e-9)
+    # MCC does not depend on the order of the classes, and here labels= lists them all
     ours = kl.matthews_corrcoef(y1, y2, labels=labels, sample_weight=w)
-    theirs = sk_mcc(y1, y2, sample_weight=w) if labels is None else None
-    if theirs is not None:
-        if ours is None:
-            assert theirs == 0.0  # scikit-learn's silent 0 for 0/0
-        else:
-            assert ours == pytest.approx(theirs, abs=1e-9)
+    theirs = sk_mcc(y1, y2, sample_weight=w)
+    one_class = C.sum(axis=1).astype(bool).sum() == 1 or C.sum(axis=0).astype(bool).sum() == 1
+    if one_class:  # 0/0: kappalib says None where scikit-learn says 0.0
+        assert ours is None and theirs == 0.0
+    else:
+        assert ours == pytest.approx(theirs, abs=1e-9)
 
 
 def test_string_labels_need_an_order_for_weighting():
@@ -118,3 +119,20 @@ def test_expected_counts_against_scipy(seed):
     np.testing.assert_allclose(kl.expected_counts(C), expected_freq(C), rtol=1e-12)
     stack = np.stack([C, C.T, 2 * C])
     np.testing.assert_allclose(kl.expected_counts(stack)[1], expected_freq(C.T), rtol=1e-12)
+
+
+@pytest.mark.filterwarnings("ignore:A single label was found")
+@pytest.mark.parametrize(
+    "y_true, y_pred, labels",
+    [
+        ([0, 1, 1, 0], [1, 1, 1, 1], None),  # the prediction uses one class
+        ([2, 2, 2], [0, 1, 2], None),  # the reference uses one class
+        (["a", "b", "a"], ["b", "b", "b"], ["b", "a"]),  # with labels=
+        ([5, 5], [5, 5], None),  # both use one class
+    ],
+)
+def test_mcc_where_sklearn_says_zero(y_true, y_pred, labels):
+    """0/0: scikit-learn returns 0.0; kappalib returns None, or the zero_division value."""
+    assert sk_mcc(y_true, y_pred) == 0.0
+    assert kl.matthews_corrcoef(y_true, y_pred, labels=labels) is None
+    assert kl.matthews_corrcoef(y_true, y_pred, labels=labels, zero_division=0.0) == 0.0

@@ -1,6 +1,7 @@
 """Hypothesis properties: the invariants that any correct implementation must satisfy."""
 
 import math
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -125,9 +126,17 @@ def test_weighted_with_flat_weights_is_unweighted(C):
 
 
 @given(matrices(min_k=3, max_k=3))
-def test_two_class_linear_equals_quadratic(C):
+def test_two_class_weighted_kappa_is_cohens_kappa(C):
+    """For K = 2 every distance weighting is a multiple of 1 - I: weighted = unweighted,
+    checked against kappa in exact arithmetic (not against kappalib's unweighted path)."""
     C2 = C[:2, :2]
     assume(C2.sum() > 0)
-    assert _both_none_or_close(
-        kl.kappa(C2, weighting="linear"), kl.kappa(C2, weighting="quadratic")
-    )
+    F = [[Fraction(int(x)) for x in row] for row in C2]
+    N = sum(map(sum, F))
+    r = [sum(row) for row in F]
+    c = [F[0][0] + F[1][0], F[0][1] + F[1][1]]
+    p_o = (F[0][0] + F[1][1]) / N
+    p_e = (r[0] * c[0] + r[1] * c[1]) / N**2
+    exact = None if p_e == 1 else float((p_o - p_e) / (1 - p_e))
+    for weighting in ("linear", "quadratic"):
+        assert _both_none_or_close(kl.kappa(C2, weighting=weighting), exact, tol=1e-12)

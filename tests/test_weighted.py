@@ -12,6 +12,7 @@ from statistics import NormalDist
 
 import numpy as np
 import pytest
+from sklearn.metrics import cohen_kappa_score as sk_kappa
 from statsmodels.stats.inter_rater import cohens_kappa as sm_kappa
 
 import kappalib as kl
@@ -236,14 +237,15 @@ def test_string_labels_need_an_explicit_order(weighting):
     assert "sorted, they would be ['high', 'low', 'mid']" in message
     assert "'mild' < 'moderate' < 'severe'" in message
     ours = kl.cohen_kappa_score(y1, y2, weighting=weighting, labels=["low", "mid", "high"])
-    C = kl.confusion_matrix(y1, y2, labels=["low", "mid", "high"])
-    assert ours == pytest.approx(kl.kappa(C, weighting=weighting), abs=1e-15)
+    # the custom matrix holds linear distances: scikit-learn's "linear" is the oracle for it
+    sk_weights = weighting if isinstance(weighting, str) else "linear"
+    theirs = sk_kappa(y1, y2, weights=sk_weights, labels=["low", "mid", "high"])
+    assert ours == pytest.approx(theirs, abs=1e-12)
 
 
 def test_string_labels_without_weighting_need_no_order():
-    assert kl.cohen_kappa_score(["b", "a", "a"], ["b", "a", "b"]) == pytest.approx(
-        kl.kappa([[1, 1], [0, 1]])
-    )
+    # C = [[1, 1], [0, 1]] (a before b): p_o = 2/3, p_e = (2*1 + 1*2)/9 = 4/9, kappa = 2/5
+    assert kl.cohen_kappa_score(["b", "a", "a"], ["b", "a", "b"]) == pytest.approx(0.4)
 
 
 def test_numbers_written_as_strings_are_guarded_too():
@@ -288,12 +290,12 @@ def test_quadratic_kappa_is_concordance_correlation(seed):
 
 
 def test_linear_equals_quadratic_for_two_classes():
+    """For K = 2 both weightings are 1 - I; the oracle is scikit-learn on the expanded labels."""
     rng = np.random.default_rng(14)
     stack = np.stack([random_table(rng, 2) for _ in range(50)])
-    np.testing.assert_allclose(
-        kl.kappa(stack, weighting="linear"), kl.kappa(stack, weighting="quadratic"), atol=1e-13
-    )
-    np.testing.assert_allclose(kl.kappa(stack, weighting="linear"), kl.kappa(stack), atol=1e-13)
+    expected = [sk_kappa(*expand(C)) for C in stack]
+    for weighting in ("linear", "quadratic"):
+        np.testing.assert_allclose(kl.kappa(stack, weighting=weighting), expected, atol=1e-13)
 
 
 def test_three_classes_linear_equals_quadratic_iff_distance_ratios_match():

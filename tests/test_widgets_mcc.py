@@ -1,7 +1,5 @@
 """The C0/C1 family explorer of chapter 07 (kappalib.widgets._mcc), without a display."""
 
-import time
-
 import numpy as np
 import pytest
 from matplotlib.figure import Figure
@@ -113,16 +111,12 @@ def test_explorer_builds_and_updates():
     assert w.result["kappa"] == kl.kappa(families.C1(1.0, 3.0, 0.0))
 
 
-def test_renderer_png_and_speed():
+def test_renderer_png():
+    """The redraw time (target < 50 ms) is a benchmark, not a test: see bench/."""
     from kappalib.widgets._mcc import _Renderer
 
     r = _Renderer()
-    times = []
     for i, family in enumerate(list(MCC_FAMILIES) * 3):
-        t0 = time.perf_counter()
         values, png = r.render(family, 0.1 * i, 2.5 * i)
-        times.append(time.perf_counter() - t0)
         assert png[:8] == b"\x89PNG\r\n\x1a\n"
         assert values["kappa"] == kl.kappa(FAMILY_MATRIX[family](0.1 * i, 2.5 * i))
-    # Target < 50 ms per redraw (about 30 ms measured); generous here, the machine is shared.
-    assert np.median(times) < 0.25
