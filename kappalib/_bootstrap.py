@@ -33,8 +33,8 @@ from numpy.typing import ArrayLike
 from ._agreement import kappa
 from ._correlation import mcc
 from ._inference import kappa_standard_error
-from ._labels import _as_vector, _check_labels, _unique_codes
-from ._validation import _short, as_matrix
+from ._labels import _RULE, _as_vector, _check_labels, _code
+from ._validation import _short, as_matrix, matrix_function
 
 __all__ = ["kappa_bootstrap_ci", "kappa_sample_size", "paired_difference_ci"]
 
@@ -160,6 +160,7 @@ def _interval(theta, boot, confidence, method, jackknife):
 
 
 # ------------------------------------------------------------------------------- public
+@matrix_function
 def kappa_bootstrap_ci(
     C: ArrayLike,
     *,
@@ -277,32 +278,58 @@ def kappa_bootstrap_ci(
 
 
 def _joint_table(y_true, pred_a, pred_b, labels):
-    """The K x K x K table T[t, a, b] of the three label vectors, by one bincount."""
-    t = _as_vector(y_true, "y_true")
-    a = _as_vector(pred_a, "pred_a")
-    b = _as_vector(pred_b, "pred_b")
-    if not (t.shape[0] == a.shape[0] == b.shape[0]):
+    """The K x K x K table T[t, a, b] of the three label vectors, by one bincount.
+
+    The labels follow the rule of the two-vector front ends (all numbers or all strings, in
+    the three vectors and ``labels`` together), through the same coding helpers.
+    """
+    names = ("y_true", "pred_a", "pred_b")
+    together = "y_true, pred_a, pred_b" + (" and labels" if labels is not None else "")
+    vectors = [
+        _as_vector(y, name, together)
+        for y, name in zip((y_true, pred_a, pred_b), names, strict=True)
+    ]
+    lengths = [arr.shape[0] for arr, _ in vectors]
+    if len(set(lengths)) != 1:
         raise ValueError(
             "y_true, pred_a and pred_b must have the same length, got "
-            f"{t.shape[0]}, {a.shape[0]} and {b.shape[0]}"
+            f"{lengths[0]}, {lengths[1]} and {lengths[2]}"
         )
-    n = t.shape[0]
-    uniq, ct, cab = _unique_codes(t, np.concatenate([a, b]))
-    ca, cb = cab[:n], cab[n:]
+    coded = [
+        _code(arr, kind, name, together) for (arr, kind), name in zip(vectors, names, strict=True)
+    ]
+    kinds = [kind for _, kind, _ in coded]
+    if len(set(kinds)) != 1:
+        raise TypeError(
+            f"{_RULE.format(names=together)}, got "
+            + ", ".join(f"{k}s in {n}" for k, n in zip(kinds, names, strict=True))
+        )
     if labels is None:
-        K = uniq.shape[0]
+        distinct = set().union(*(values for values, _, _ in coded))
+        try:
+            order = sorted(distinct)
+        except TypeError:
+            order = list(dict.fromkeys(v for values, _, _ in coded for v in values))
     else:
-        labels = _check_labels(labels)
-        position = {lab: pos for pos, lab in enumerate(labels.tolist())}
-        lookup = np.array([position.get(u, -1) for u in uniq.tolist()], dtype=np.intp)
-        ct, ca, cb = lookup[ct], lookup[ca], lookup[cb]
+        order, kind_l = _check_labels(labels, together)
+        if kind_l != kinds[0]:
+            raise TypeError(
+                f"{_RULE.format(names=together)}, got {kind_l}s in labels ({_short(order)}) "
+                f"and {kinds[0]}s in y_true, pred_a and pred_b"
+            )
+    position = {x: i for i, x in enumerate(order)}
+    K = len(order)
+    ct, ca, cb = (
+        encode(np.array([position.get(x, -1) for x in values], dtype=np.intp))(slice(None))
+        for values, _, encode in coded
+    )
+    if labels is not None:
         keep = (ct >= 0) & (ca >= 0) & (cb >= 0)
         if not keep.any():
             raise ValueError(
-                f"labels={_short(labels.tolist())} leaves no case whose three labels are all listed"
+                f"labels={_short(order)} leaves no case whose three labels are all listed"
             )
         ct, ca, cb = ct[keep], ca[keep], cb[keep]
-        K = labels.shape[0]
     idx = (ct.astype(np.intp) * K + ca) * K + cb
     return np.bincount(idx, minlength=K**3).reshape(K, K, K).astype(np.float64)
 

@@ -22,8 +22,9 @@ from typing import Literal
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._agreement import _margins, _scalar_or_array
-from ._validation import _short, as_matrix, finish
+from ._agreement import _margins
+from ._validation import _short, as_matrix, finish, matrix_function
+from ._validation import to_float as _scalar_or_array
 from ._weights import resolve_weights
 
 __all__ = [
@@ -623,6 +624,7 @@ def _two_rater_parts(C, weighting, scores, name):
     return K, w, pi, p_a
 
 
+@matrix_function
 def gwet_ac1(
     C: ArrayLike,
     *,
@@ -684,6 +686,7 @@ def gwet_ac1(
     return _scalar_or_array((p_a - p_e) / (1.0 - p_e))
 
 
+@matrix_function
 def brennan_prediger(
     C: ArrayLike,
     *,
