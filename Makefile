@@ -105,9 +105,11 @@ $(LAB_STAMP): $(STAMP) requirements-lab.txt
 	@touch $@
 
 # JupyterLab on book/ with the course kernel (.venv's "Python 3 (kappa-honestly)", which every
-# chapter names); it prints the URL with its token. tests/test_lab.py runs this target.
+# chapter names); it prints the URL with its token. tests/test_lab.py runs this target. As root
+# (a container, CI) Jupyter refuses to start without --allow-root.
 lab: $(LAB_STAMP)
-	$(BIN)/jupyter lab --ServerApp.root_dir=book --ServerApp.ip=127.0.0.1 $(LAB_ARGS)
+	$(BIN)/jupyter lab --ServerApp.root_dir=book --ServerApp.ip=127.0.0.1 \
+	  $(if $(filter 0,$(shell id -u)),--allow-root) $(LAB_ARGS)
 
 # The same kernel for a Jupyter installed elsewhere (a system JupyterLab, VS Code): a user-level
 # kernelspec "kappa-honestly" that runs .venv's Python.

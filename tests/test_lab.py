@@ -89,10 +89,11 @@ def test_make_lab_serves_the_book_with_the_course_kernel(tmp_path):
         status, body = _get(f"{base}/lab", token)
         assert status == 200 and "JupyterLab" in body
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait(timeout=10)
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGTERM)
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(server.pid, signal.SIGKILL)
+                server.wait(timeout=10)
         log.close()

@@ -152,7 +152,7 @@ def test_publish_config_without_hub_drops_the_button(tmp_path):
     config = yaml.safe_load((clone / "_config.yml").read_text())
     assert "jupyterhub_url" not in config["launch_buttons"]
     assert config["launch_buttons"]["binderhub_url"] == "https://mybinder.org"
-    assert "jupyterhub_url" not in _sphinx_conf(clone)
+    assert "'jupyterhub_url': ''" in _sphinx_conf(clone)  # empty: the theme shows no button
 
 
 def test_publish_config_rejects_a_bad_repo_in_one_sentence(tmp_path):
