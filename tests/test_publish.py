@@ -210,8 +210,8 @@ def test_binder_environment_runs_a_widget_chapter(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in {"PYTHONPATH", "VIRTUAL_ENV"}}
     env["PATH"] = f"{env_dir / 'bin'}{os.pathsep}{env['PATH']}"
 
-    def run(*cmd):
-        proc = subprocess.run(cmd, cwd=clone, env=env, capture_output=True, text=True, check=False)
+    def run(*cmd, cwd=clone):
+        proc = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, check=False)
         assert proc.returncode == 0, f"{cmd}:\n{proc.stdout[-2000:]}\n{proc.stderr[-3000:]}"
         return proc.stdout
 
@@ -231,7 +231,8 @@ def test_binder_environment_runs_a_widget_chapter(tmp_path):
         print(pathlib.Path(kappalib.__file__).resolve())
         """
     )
-    where = run(str(python), "-c", probe, *sorted(_chapter_imports())).strip()
+    # From outside the checkout, as a kernel in book/ imports it.
+    where = run(str(python), "-c", probe, *sorted(_chapter_imports()), cwd=tmp_path).strip()
     assert Path(where).is_relative_to(env_dir.resolve()), where  # installed, not the checkout
 
     kernels = tmp_path / "jupyter" / "kernels" / "binder"

@@ -242,12 +242,31 @@ def check_bare(check: Check, tmp: Path, wheel: Path) -> None:
         print(f"  {proc.stdout.strip()}")
 
 
+# The pinned wheels of the throwaway environments, kept between runs (like pip's own cache):
+# pip then installs them without reading the index, whose pages for numpy, scipy or pandas
+# take pip longer to parse than the install itself.  The environments stay throwaway.
+WHEELHOUSE = Path(
+    os.environ.get("KAPPA_WHEELHOUSE", Path.home() / ".cache" / "kappa-honestly" / "wheelhouse")
+)
+
+
+def install_pinned(python: Path, specs: list[str], *, cwd: Path) -> None:
+    """pip install ``specs`` from the wheelhouse; fill it from the index when one is missing."""
+    offline = ["--no-index", "--find-links", WHEELHOUSE]
+    if run(
+        [python, "-m", "pip", "install", *QUIET, *offline, *specs], cwd=cwd, check=False
+    ).returncode:
+        WHEELHOUSE.mkdir(parents=True, exist_ok=True)
+        run([python, "-m", "pip", "download", "--quiet", "-d", WHEELHOUSE, *specs], cwd=cwd)
+        run([python, "-m", "pip", "install", *QUIET, *offline, *specs], cwd=cwd)
+
+
 def colab_env(check: Check, tmp: Path) -> Path:
     check.phase("a Colab-like environment without kappalib (in the background)")
     python = make_venv(tmp / "colab")
     specs = pins(COLAB)
     print(f"  {' '.join(specs)}")
-    run([python, "-m", "pip", "install", *QUIET, *specs], cwd=tmp)
+    install_pinned(python, specs, cwd=tmp)
     proc = run(
         [python, "-c", "import importlib.util as u; print(u.find_spec('kappalib'))"],
         cwd=tmp,
