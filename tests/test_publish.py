@@ -244,7 +244,8 @@ def test_binder_environment_runs_a_widget_chapter(tmp_path):
     runner = textwrap.dedent(
         """
         import sys, nbformat
-                nb = nbformat.read(sys.argv[1], as_version=4)
+        from nbclient import NotebookClient
+        nb = nbformat.read(sys.argv[1], as_version=4)
         resources = {"metadata": {"path": sys.argv[2]}}
         NotebookClient(nb, kernel_name="binder", timeout=180, resources=resources).execute()
         nbformat.write(nb, sys.argv[1])
