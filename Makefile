@@ -1,5 +1,5 @@
 # Kappa, honestly: every target builds .venv first (requirements.txt + kappalib, editable).
-# Two commands are all a newcomer needs:  make book   and   make test
+# Three commands are all a newcomer needs:  make book,  make test  and  make lab
 
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV   := .venv
@@ -22,14 +22,22 @@ STUDENT      := _build/student
 # without SEED, the data of the committed source notebooks. The course directory is $(COURSE).
 SEED         ?=
 COURSE       := _build/course
+# JupyterLab (requirements-lab.txt), installed into .venv by make lab and make test only, so the
+# readers' requirements.txt stays lean. LAB_ARGS passes options to `jupyter lab`.
+LAB_STAMP    := $(VENV)/.installed-lab
+LAB_ARGS     ?=
 
 .PHONY: help venv book zip check-site test lint unit nbval serve bench clean assignments autograde-demo
+.PHONY: lab kernel publish-config
 
 help:
 	@echo "make book   build the strict HTML book into _build/html (works offline)"
 	@echo "make zip    build the book and pack it into $(ZIP)"
 	@echo "make check-site  open every page in headless Chromium, network off; screenshots"
-	@echo "make test   ruff + unit, property and doctest suites + nbval over book/"
+	@echo "make test   ruff + unit, property and doctest suites + nbval over book/ + the wheel check"
+	@echo "make lab    open the course in JupyterLab (book/, the course kernel)"
+	@echo "make kernel register the course kernel for a Jupyter outside .venv (--user)"
+	@echo "make publish-config REPO=owner/name [BRANCH=main] [HUB=url]  point the course at its repo"
 	@echo "make assignments  release the problem sets (nbgrader) + a student edition of the book"
 	@echo "make autograde-demo  release, submit, autograde and export, headless; checks the grades"
 	@echo "make serve  serve _build/html on http://127.0.0.1:$(PORT)"
@@ -97,11 +105,36 @@ assignments: $(CW_STAMP) $(VENDOR_STAMP)
 autograde-demo: $(CW_STAMP)
 	$(BIN)/python coursework/autograde_demo.py --course _build/autograde-demo
 
+$(LAB_STAMP): $(STAMP) requirements-lab.txt
+	$(BIN)/python -m pip install --quiet -r requirements.txt -r requirements-lab.txt
+	$(BIN)/python -m pip check
+	@touch $@
+
+# JupyterLab on book/ with the course kernel (.venv's "Python 3 (kappa-honestly)", which every
+# chapter names); it prints the URL with its token. tests/test_lab.py runs this target. As root
+# (a container, CI) Jupyter refuses to start without --allow-root.
+lab: $(LAB_STAMP)
+	$(BIN)/jupyter lab --ServerApp.root_dir=book --ServerApp.ip=127.0.0.1 \
+	  $(if $(filter 0,$(shell id -u)),--allow-root) $(LAB_ARGS)
+
+# The same kernel for a Jupyter installed elsewhere (a system JupyterLab, VS Code): a user-level
+# kernelspec "kappa-honestly" that runs .venv's Python.
+kernel: $(STAMP)
+	$(BIN)/python -m ipykernel install --user --name kappa-honestly --display-name "Python 3 (kappa-honestly)"
+
+# Rewrites every placeholder of the repository URL (and the JupyterHub one) in the tracked
+# tree, then fails if one is left. Standard library only: it needs no .venv.
+publish-config:
+	@test -n "$(REPO)" || { echo "usage: make publish-config REPO=owner/name [BRANCH=main] [HUB=https://hub.your.edu]"; exit 2; }
+	$(PYTHON) tools/publish_config.py --repo "$(REPO)" $(if $(BRANCH),--branch "$(BRANCH)") $(if $(HUB),--hub "$(HUB)")
+
 lint: $(STAMP)
 	$(BIN)/ruff check kappalib tests bench tools book coursework
 	$(BIN)/ruff format --check kappalib tests bench tools coursework/*.py
 
-unit: $(STAMP) $(CW_STAMP)
+# tests/ includes the install path (test_install.py: the built wheel in fresh environments runs
+# every chapter), make lab (test_lab.py) and publishing (test_publish.py: the placeholders, Binder).
+unit: $(STAMP) $(CW_STAMP) $(LAB_STAMP)
 	$(BIN)/python -m pytest -q -n 2 --dist loadfile tests kappalib
 
 # nbval runs serially: parallel kernels that start at the same moment can race for TCP ports

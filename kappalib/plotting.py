@@ -9,11 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import matplotlib.pyplot as plt
 import numpy as np
 from numpy.typing import ArrayLike
 
 from ._validation import as_matrix
+
+try:
+    import matplotlib.pyplot as plt
+except ModuleNotFoundError as exc:  # kappalib's core needs numpy alone
+    raise ImportError(
+        f'kappalib.plotting needs {exc.name}, which comes with: pip install "kappalib[plot]"'
+    ) from exc
 
 __all__ = ["annotation_colour", "confusion_heatmap", "matrix_heatmap"]
 

@@ -15,9 +15,20 @@ One module per chapter group, so that chapters do not edit each other's code:
 * ``_coefficients``: the six-coefficient prevalence explorer (chapter 10)
 """
 
-from ._agreement import *  # noqa: F403
-from ._coefficients import *  # noqa: F403
-from ._families import *  # noqa: F403
-from ._mcc import *  # noqa: F403
-from ._prevalence import *  # noqa: F403
-from ._weighted import *  # noqa: F403
+import importlib.util
+
+# kappalib's core needs numpy alone; the explorers need the widgets extra.  find_spec looks
+# without importing, so ipywidgets is still imported only where an explorer is built.
+for _name in ("matplotlib", "ipywidgets"):
+    if importlib.util.find_spec(_name) is None:
+        raise ImportError(
+            f'kappalib.widgets needs {_name}, which comes with: pip install "kappalib[widgets]"'
+        )
+del _name
+
+from ._agreement import *  # noqa: E402, F403
+from ._coefficients import *  # noqa: E402, F403
+from ._families import *  # noqa: E402, F403
+from ._mcc import *  # noqa: E402, F403
+from ._prevalence import *  # noqa: E402, F403
+from ._weighted import *  # noqa: E402, F403

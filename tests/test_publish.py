@@ -1,0 +1,265 @@
+"""Publishing: ``make publish-config`` leaves no placeholder, and Binder's environment works.
+
+The placeholder test runs the real target in a copy of the tracked tree (a temporary git
+repository) and scans every tracked file itself, with its own pattern, for the placeholder
+owner and hub.  For the built site it checks the Sphinx configuration that Jupyter Book
+derives from ``_config.yml`` (``jupyter-book config sphinx``): the repository, issues and
+launch buttons of every page are made from those values, and every other page's text comes
+from a tracked file already scanned.  That takes seconds; a full build takes minutes and
+proves nothing more about these URLs.
+
+The Binder test builds a fresh virtual environment the way repo2docker does (``pip install -r
+binder/requirements.txt`` and ``binder/postBuild``, both from the repository root), checks
+that every chapter's imports are there, and executes chapter 02, with its widgets, in it.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import re
+import shutil
+import stat
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import nbformat
+import yaml
+
+import kappalib
+
+ROOT = Path(__file__).resolve().parents[1]
+PLACEHOLDER = re.compile(r"\bOWNER\b|jupyterhub\.example\.org")
+# These two name the placeholders on purpose.
+SELF = {"tools/publish_config.py", "tests/test_publish.py"}
+REPO = "agreement-lab/kappa-course"
+HUB = "https://hub.agreement-lab.edu"
+
+
+def _tracked(root: Path) -> list[str]:
+    out = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return sorted(n for n in set(out.split("\0")) if n and (root / n).is_file())
+
+
+def _clone(tmp_path: Path) -> Path:
+    """The tracked tree (with uncommitted edits) as a fresh git repository."""
+    clone = tmp_path / "clone"
+    for name in _tracked(ROOT):
+        (clone / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, clone / name)
+    subprocess.run(["git", "init", "-q"], cwd=clone, check=True)
+    subprocess.run(["git", "add", "-A"], cwd=clone, check=True)
+    return clone
+
+
+def _placeholders(root: Path) -> list[str]:
+    found = []
+    for name in _tracked(root):
+        if name in SELF:
+            continue
+        try:
+            text = (root / name).read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            continue
+        found += [
+            f"{name}:{i}" for i, line in enumerate(text.splitlines(), 1) if PLACEHOLDER.search(line)
+        ]
+    return found
+
+
+def _make_publish(clone: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        ["make", "-s", "publish-config", f"PYTHON={sys.executable}", *args],
+        cwd=clone,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def _sphinx_conf(clone: Path) -> str:
+    jupyter_book = Path(sys.executable).parent / "jupyter-book"
+    subprocess.run([jupyter_book, "config", "sphinx", str(clone)], capture_output=True, check=True)
+    return (clone / "conf.py").read_text()
+
+
+def _install_cells(clone: Path) -> list[str]:
+    cells = []
+    for path in sorted((clone / "book").glob("[0-9][0-9]_*.ipynb")):
+        nb = json.loads(path.read_text())
+        cells += [
+            "".join(c["source"]) for c in nb["cells"] if "%pip install" in "".join(c["source"])
+        ]
+    return cells
+
+
+def test_publish_config_leaves_no_placeholder(tmp_path):
+    clone = _clone(tmp_path)
+    before = _placeholders(clone)
+    assert any(p.startswith("_config.yml:") for p in before), before  # not a vacuous test
+    assert any(p.startswith("CITATION.cff:") for p in before), before
+
+    proc = _make_publish(clone, f"REPO={REPO}", f"HUB={HUB}")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert _placeholders(clone) == []
+
+    url = f"https://github.com/{REPO}"
+    config = yaml.safe_load((clone / "_config.yml").read_text())
+    assert config["repository"]["url"] == url
+    assert config["launch_buttons"]["jupyterhub_url"] == HUB
+    assert yaml.safe_load((clone / "CITATION.cff").read_text())["repository-code"] == url
+    cells = _install_cells(clone)
+    chapters = list((clone / "book").glob("[0-9][0-9]_*.ipynb"))
+    assert len(cells) == len(chapters) > 0
+    assert all(f'"kappalib[widgets] @ git+{url}"' in cell for cell in cells), cells
+    assert url in (clone / "README.md").read_text()
+
+    # The built site's URLs come from this configuration.
+    conf = _sphinx_conf(clone)
+    assert not PLACEHOLDER.search(conf)
+    assert f"'repository_url': '{url}'" in conf
+    assert f"'jupyterhub_url': '{HUB}'" in conf
+
+    # Again, elsewhere and without a hub: everything moves, the JupyterHub button goes.
+    proc = _make_publish(clone, "REPO=someone-else/kappa-honestly", "BRANCH=gh-source")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    config = yaml.safe_load((clone / "_config.yml").read_text())
+    assert config["repository"] == {
+        "url": "https://github.com/someone-else/kappa-honestly",
+        "path_to_book": "",
+        "branch": "gh-source",
+    }
+    assert "jupyterhub_url" in config["launch_buttons"]  # set above, kept
+    for name in _tracked(clone):
+        if name not in SELF and (clone / name).suffix in {".ipynb", ".yml", ".cff", ".md"}:
+            assert REPO not in (clone / name).read_text(encoding="utf-8"), name
+
+
+def test_publish_config_without_hub_drops_the_button(tmp_path):
+    clone = _clone(tmp_path)
+    proc = _make_publish(clone, f"REPO={REPO}")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert _placeholders(clone) == []
+    config = yaml.safe_load((clone / "_config.yml").read_text())
+    assert "jupyterhub_url" not in config["launch_buttons"]
+    assert config["launch_buttons"]["binderhub_url"] == "https://mybinder.org"
+    assert "'jupyterhub_url': ''" in _sphinx_conf(clone)  # empty: the theme shows no button
+
+
+def test_publish_config_rejects_a_bad_repo_in_one_sentence(tmp_path):
+    clone = _clone(tmp_path)
+    proc = _make_publish(clone, "REPO=not a repository")
+    assert proc.returncode != 0
+    assert "REPO must look like owner/name" in proc.stderr and "'not a repository'" in proc.stderr
+    assert _placeholders(clone) == _placeholders(ROOT)  # nothing was rewritten
+    proc = _make_publish(clone)
+    assert proc.returncode != 0 and "usage: make publish-config REPO=" in proc.stdout
+
+
+def test_citation_names_the_version_and_both_licences():
+    citation = yaml.safe_load((ROOT / "CITATION.cff").read_text())
+    assert str(citation["version"]) == kappalib.__version__
+    assert citation["license"] == "MIT"  # the software: kappalib and the notebooks' code
+    assert "CC BY 4.0" in citation["abstract"]  # the text (CFF's license is one SPDX id)
+
+
+def _pins(path: Path) -> dict[str, str]:
+    return dict(re.findall(r"^([A-Za-z0-9_.-]+)==(\S+)", path.read_text(), re.M))
+
+
+def test_binder_pins_are_the_books_pins():
+    binder, book = _pins(ROOT / "binder" / "requirements.txt"), _pins(ROOT / "requirements.txt")
+    assert binder, "binder/requirements.txt pins nothing"
+    assert {name: book.get(name) for name in binder} == binder
+
+
+def _chapter_imports() -> set[str]:
+    """Top-level modules imported by the chapters' code cells (magics skipped)."""
+    names = set()
+    for path in sorted((ROOT / "book").glob("[0-9][0-9]_*.ipynb")):
+        for cell in nbformat.read(path, as_version=4).cells:
+            if cell.cell_type != "code":
+                continue
+            lines = [
+                ln for ln in cell.source.splitlines() if not ln.lstrip().startswith(("%", "!"))
+            ]
+            for node in ast.walk(ast.parse("\n".join(lines))):
+                if isinstance(node, ast.Import):
+                    names |= {a.name.split(".")[0] for a in node.names}
+                elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                    names.add(node.module.split(".")[0])
+    return names
+
+
+def test_binder_environment_runs_a_widget_chapter(tmp_path):
+    clone = _clone(tmp_path)
+    runtime = (clone / "binder" / "runtime.txt").read_text().strip()
+    assert runtime == f"python-{sys.version_info.major}.{sys.version_info.minor}", runtime
+    env_dir = tmp_path / "binder-env"
+    subprocess.run([sys.executable, "-m", "venv", env_dir], check=True)
+    python = env_dir / "bin" / "python"
+    env = {k: v for k, v in os.environ.items() if k not in {"PYTHONPATH", "VIRTUAL_ENV"}}
+    env["PATH"] = f"{env_dir / 'bin'}{os.pathsep}{env['PATH']}"
+
+    def run(*cmd, cwd=clone):
+        proc = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, check=False)
+        assert proc.returncode == 0, f"{cmd}:\n{proc.stdout[-2000:]}\n{proc.stderr[-3000:]}"
+        return proc.stdout
+
+    # What repo2docker's Python build pack runs, from the repository root.
+    run(str(python), "-m", "pip", "install", "--quiet", "-r", "binder/requirements.txt")
+    postbuild = clone / "binder" / "postBuild"
+    postbuild.chmod(postbuild.stat().st_mode | stat.S_IXUSR)
+    run("./binder/postBuild")
+    run(str(python), "-m", "pip", "check")
+
+    probe = textwrap.dedent(
+        """
+        import importlib, pathlib, sys
+        for name in sys.argv[1:]:
+            importlib.import_module(name)
+        import kappalib
+        print(pathlib.Path(kappalib.__file__).resolve())
+        """
+    )
+    # From outside the checkout, as a kernel in book/ imports it.
+    where = run(str(python), "-c", probe, *sorted(_chapter_imports()), cwd=tmp_path).strip()
+    assert Path(where).is_relative_to(env_dir.resolve()), where  # installed, not the checkout
+
+    kernels = tmp_path / "jupyter" / "kernels" / "binder"
+    kernels.mkdir(parents=True)
+    argv = [str(python), "-m", "ipykernel_launcher", "-f", "{connection_file}"]
+    spec = {"argv": argv, "display_name": "binder", "language": "python"}
+    (kernels / "kernel.json").write_text(json.dumps(spec))
+    chapter = clone / "book" / "02_chance_correction.ipynb"
+    runner = textwrap.dedent(
+        """
+        import sys, nbformat
+        from nbclient import NotebookClient
+        nb = nbformat.read(sys.argv[1], as_version=4)
+        resources = {"metadata": {"path": sys.argv[2]}}
+        NotebookClient(nb, kernel_name="binder", timeout=180, resources=resources).execute()
+        nbformat.write(nb, sys.argv[1])
+        """
+    )
+    env["JUPYTER_PATH"] = str(tmp_path / "jupyter")
+    env["PATH"] = os.environ["PATH"]  # the runner is the course's nbclient, the kernel Binder's
+    run(sys.executable, "-c", runner, str(chapter), str(chapter.parent))
+    nb = nbformat.read(chapter, as_version=4)
+    widget_views = [
+        output
+        for cell in nb.cells
+        if cell.cell_type == "code"
+        for output in cell.get("outputs", [])
+        if "application/vnd.jupyter.widget-view+json" in output.get("data", {})
+    ]
+    assert widget_views, "chapter 02 made no widget in the Binder environment"

@@ -1,0 +1,137 @@
+"""Point the course at its published repository: ``make publish-config REPO=owner/name``.
+
+The checkout names a placeholder repository, ``https://github.com/OWNER/kappa-honestly``, and
+a placeholder JupyterHub, ``https://jupyterhub.example.org``.  This rewrites, in every tracked
+text file (``git ls-files``; new chapters are found without a list):
+
+* the repository URL: ``_config.yml`` (the repository, issues, Binder and Colab buttons),
+  ``CITATION.cff``, the install cell of every chapter, the README, ``binder/``;
+* ``_config.yml``'s ``repository: branch`` when ``--branch`` is given;
+* ``launch_buttons: jupyterhub_url``: set to ``--hub``, or the line is deleted (no
+  JupyterHub button; Binder and Colab need nothing else).
+
+It then fails, naming file and line, if a placeholder is left anywhere.  Run it again with
+another ``--repo`` to move the course: the URL it replaces is the one ``_config.yml`` names.
+Standard library only (no ``.venv`` needed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+PLACEHOLDER_URL = "https://github.com/OWNER/kappa-honestly"
+PLACEHOLDER_HUB = "https://jupyterhub.example.org"
+# What must not be left after publishing.  This file and its test name the placeholders.
+LEFTOVER = re.compile(r"\bOWNER\b|jupyterhub\.example\.org")
+NAMES_PLACEHOLDERS = {"tools/publish_config.py", "tests/test_publish.py"}
+
+REPO = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})/[A-Za-z0-9._-]{1,100}$")
+HUB_LINE = re.compile(r"^[ \t]*jupyterhub_url:[ \t]*https://jupyterhub\.example\.org[ \t]*\n", re.M)
+CONFIG_URL = re.compile(r"^repository:\s*\n(?:[ \t]+.*\n)*?[ \t]+url:[ \t]*(\S+)", re.M)
+CONFIG_BRANCH = re.compile(r"^(repository:\s*\n(?:[ \t]+.*\n)*?[ \t]+branch:[ \t]*)(\S+)", re.M)
+
+
+def tracked_text_files(root: Path) -> dict[str, str]:
+    """Tracked files (and new ones git does not ignore) that are UTF-8 text."""
+    if (root / ".git").exists():
+        out = subprocess.run(
+            ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        names = [n for n in out.split("\0") if n]
+    else:
+        skip = {".git", ".venv", "_build", ".site-vendor", "node_modules"}
+        names = [
+            p.relative_to(root).as_posix()
+            for p in root.rglob("*")
+            if p.is_file() and not skip & set(p.relative_to(root).parts)
+        ]
+    texts = {}
+    for name in sorted(set(names)):
+        path = root / name
+        if not path.is_file():
+            continue
+        try:
+            texts[name] = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            continue
+    return texts
+
+
+def leftovers(root: Path) -> list[str]:
+    """``file:line: text`` for every placeholder left in the tracked tree."""
+    found = []
+    for name, text in tracked_text_files(root).items():
+        if name in NAMES_PLACEHOLDERS:
+            continue
+        for number, line in enumerate(text.splitlines(), 1):
+            if LEFTOVER.search(line):
+                found.append(f"{name}:{number}: {line.strip()[:120]}")
+    return found
+
+
+def publish(
+    root: Path, repo: str, *, branch: str | None = None, hub: str | None = None
+) -> list[str]:
+    """Rewrite the tree; return the files changed."""
+    if not REPO.match(repo):
+        raise ValueError(f"REPO must look like owner/name (a GitHub repository), got {repo!r}.")
+    if hub is not None and not re.match(r"^https?://[^\s/]+", hub):
+        raise ValueError(f"HUB must be the http(s) URL of a JupyterHub, got {hub!r}.")
+    if branch is not None and not re.match(r"^[A-Za-z0-9._/-]+$", branch):
+        raise ValueError(f"BRANCH must be a git branch name, got {branch!r}.")
+    config = (root / "_config.yml").read_text(encoding="utf-8")
+    match = CONFIG_URL.search(config)
+    old_url = match.group(1) if match else PLACEHOLDER_URL
+    new_url = f"https://github.com/{repo}"
+
+    changed = []
+    for name, text in tracked_text_files(root).items():
+        if name in NAMES_PLACEHOLDERS:
+            continue
+        new = text.replace(old_url, new_url)
+        if old_url != PLACEHOLDER_URL:
+            new = new.replace(PLACEHOLDER_URL, new_url)
+        if name == "_config.yml":
+            new = HUB_LINE.sub("", new) if hub is None else new.replace(PLACEHOLDER_HUB, hub)
+            if branch is not None:
+                new = CONFIG_BRANCH.sub(lambda m: m.group(1) + branch, new)
+        if new != text:
+            (root / name).write_text(new, encoding="utf-8")
+            changed.append(name)
+    return changed
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repo", required=True, help="the GitHub repository, owner/name")
+    parser.add_argument("--branch", help="the branch the book is built from (default: keep)")
+    parser.add_argument("--hub", help="your JupyterHub's URL (default: drop that button)")
+    parser.add_argument("--root", type=Path, default=ROOT, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    try:
+        changed = publish(args.root, args.repo, branch=args.branch, hub=args.hub)
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    for name in changed:
+        print(f"rewrote {name}")
+    left = leftovers(args.root)
+    if left:
+        print("placeholders left:", *left, sep="\n  ", file=sys.stderr)
+        return 1
+    print(f"the course now points at https://github.com/{args.repo}; no placeholder is left")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
