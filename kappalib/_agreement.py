@@ -121,7 +121,7 @@ def observed_agreement(C: ArrayLike) -> float | np.ndarray:
 
     Examples
     --------
-    Seed 001's table: 17 of the 20 cases lie on the diagonal.
+    The kappa explainer's table: 17 of the 20 cases lie on the diagonal.
 
     >>> import kappalib as kl
     >>> kl.observed_agreement([[8, 2], [1, 9]])
@@ -158,7 +158,7 @@ def expected_agreement(C: ArrayLike) -> float | np.ndarray:
 
     Examples
     --------
-    Seed 001: row shares 0.5/0.5 and column shares 0.45/0.55.
+    The kappa explainer's table: row shares 0.5/0.5 and column shares 0.45/0.55.
 
     >>> import kappalib as kl
     >>> kl.expected_agreement([[8, 2], [1, 9]])
@@ -204,7 +204,7 @@ def expected_counts(C: ArrayLike) -> np.ndarray:
 
     Examples
     --------
-    Seed 001: row totals (10, 10), column totals (9, 11), N = 20.
+    The kappa explainer's table: row totals (10, 10), column totals (9, 11), N = 20.
 
     >>> import kappalib as kl
     >>> kl.expected_counts([[8, 2], [1, 9]]).tolist()
@@ -285,7 +285,7 @@ def kappa(
 
     Examples
     --------
-    Seed 001: p_o = 0.85 and p_e = 0.5 give kappa = 0.7.
+    The kappa explainer's table: p_o = 0.85 and p_e = 0.5 give kappa = 0.7.
 
     >>> import kappalib as kl
     >>> kl.kappa([[8, 2], [1, 9]])
@@ -351,7 +351,7 @@ def kappa_max(C: ArrayLike, *, zero_division: str | float | None = None):
 
     Examples
     --------
-    Seed 001: the margins (10, 10) and (9, 11) allow at most 19 agreements.
+    The kappa explainer's table: the margins (10, 10) and (9, 11) allow at most 19 agreements.
 
     >>> import kappalib as kl
     >>> kl.kappa_max([[8, 2], [1, 9]])
@@ -396,7 +396,7 @@ def pabak(C: ArrayLike):
 
     Examples
     --------
-    Seed 001: p_o = 0.85 and K = 2 give 2(0.85) - 1.
+    The kappa explainer's table: p_o = 0.85 and K = 2 give 2(0.85) - 1.
 
     >>> import kappalib as kl
     >>> round(kl.pabak([[8, 2], [1, 9]]), 6)
@@ -439,7 +439,7 @@ def prevalence_index(C: ArrayLike):
 
     Examples
     --------
-    Seed 001: (8 - 9) / 20.
+    The kappa explainer's table: (8 - 9) / 20.
 
     >>> import kappalib as kl
     >>> kl.prevalence_index([[8, 2], [1, 9]])
@@ -476,7 +476,8 @@ def bias_index(C: ArrayLike):
 
     Examples
     --------
-    Seed 001: (2 - 1) / 20; the reference uses class 0 for 10 cases, the prediction for 9.
+    The kappa explainer's table: (2 - 1) / 20; the reference uses class 0 for 10 cases, the
+    prediction for 9.
 
     >>> import kappalib as kl
     >>> kl.bias_index([[8, 2], [1, 9]])
@@ -521,7 +522,7 @@ def scotts_pi(C: ArrayLike, *, zero_division: str | float | None = None):
 
     Examples
     --------
-    Seed 001: pooled shares 0.475/0.525 give p_e = 0.50125.
+    The kappa explainer's table: pooled shares 0.475/0.525 give p_e = 0.50125.
 
     >>> import kappalib as kl
     >>> round(kl.scotts_pi([[8, 2], [1, 9]]), 6)

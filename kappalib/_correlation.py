@@ -67,7 +67,7 @@ def mcc(C: ArrayLike, *, zero_division: str | float | None = None) -> float | np
 
     Examples
     --------
-    Seed 001's table: (8*9 - 2*1) / sqrt(10 * 9 * 10 * 11).
+    The kappa explainer's table: (8*9 - 2*1) / sqrt(10 * 9 * 10 * 11).
 
     >>> import kappalib as kl
     >>> round(kl.mcc([[8, 2], [1, 9]]), 6)

@@ -234,7 +234,7 @@ def kappa_confint(
 
     Examples
     --------
-    Seed 001's table: kappa 0.7 from only 20 cases leaves a wide interval.
+    The kappa explainer's table: kappa 0.7 from only 20 cases leaves a wide interval.
 
     >>> import kappalib as kl
     >>> low, high = kl.kappa_confint([[8, 2], [1, 9]])

@@ -422,7 +422,7 @@ def confusion_matrix(
 
     Examples
     --------
-    The yes/no votes of seed 004: rater 1 in rows, rater 2 in columns.
+    The yes/no votes of the blog article: rater 1 in rows, rater 2 in columns.
 
     >>> import kappalib as kl
     >>> r1 = ["yes", "no", "yes", "no", "yes", "no", "yes", "no", "yes"]
@@ -493,7 +493,7 @@ def cohen_kappa_score(
 
     Examples
     --------
-    Seed 004's two raters: kappa = 12/39.
+    The blog article's two raters: kappa = 12/39.
 
     >>> import kappalib as kl
     >>> r1 = ["yes", "no", "yes", "no", "yes", "no", "yes", "no", "yes"]
@@ -501,7 +501,7 @@ def cohen_kappa_score(
     >>> round(kl.cohen_kappa_score(r1, r2), 6)
     0.307692
 
-    Seed 003's rater and model on a three-point scale:
+    The CohenKappa.Score example's rater and model on a three-point scale:
 
     >>> rater = [1, 1, 2, 2, 3, 3, 1, 3]
     >>> model = [1, 3, 2, 1, 3, 2, 1, 3]
@@ -574,7 +574,7 @@ def matthews_corrcoef(
 
     Examples
     --------
-    Seed 004's two raters: (4*2 - 1*2) / sqrt(5 * 6 * 4 * 3).
+    The blog article's two raters: (4*2 - 1*2) / sqrt(5 * 6 * 4 * 3).
 
     >>> import kappalib as kl
     >>> r1 = ["yes", "no", "yes", "no", "yes", "no", "yes", "no", "yes"]

@@ -86,7 +86,7 @@ def disagreement_weights(
 
     Examples
     --------
-    The three schemes for the three-point scale of seed 003:
+    The three schemes for the three-point scale of the CohenKappa.Score example:
 
     >>> import kappalib as kl
     >>> kl.disagreement_weights(3, "quadratic")

@@ -443,7 +443,7 @@ def binary_alpha_beta(C: ArrayLike) -> tuple[float | np.ndarray, float | np.ndar
 
     Examples
     --------
-    Seed 001's table [[8, 2], [1, 9]], whose kappa is 0.7: alpha = 70/110, beta = 70/90.
+    The kappa explainer's table [[8, 2], [1, 9]], whose kappa is 0.7: alpha = 70/110, beta = 70/90.
 
     >>> from kappalib import closed_forms as cf
     >>> alpha, beta = cf.binary_alpha_beta([[8, 2], [1, 9]])

@@ -158,7 +158,7 @@ def confusion_heatmap(
 
     Examples
     --------
-    Seed 001's table:
+    The kappa explainer's table:
 
     >>> from kappalib import plotting
     >>> ax = plotting.confusion_heatmap([[8, 2], [1, 9]], labels=["A", "B"])

@@ -72,7 +72,7 @@ def two_by_two_values(a: float, b: float, c: float, d: float) -> dict[str, float
 
     Examples
     --------
-    Seed 001's table:
+    The kappa explainer's table:
 
     >>> from kappalib.widgets import two_by_two_values
     >>> v = two_by_two_values(8, 2, 1, 9)
@@ -182,7 +182,7 @@ def two_by_two_explorer(a: int = 8, b: int = 2, c: int = 1, d: int = 9, *, max_c
     Parameters
     ----------
     a, b, c, d : int
-        Starting counts (default: seed 001's table ``[[8, 2], [1, 9]]``).
+        Starting counts (default: the kappa explainer's table ``[[8, 2], [1, 9]]``).
     max_count : int
         The largest count a slider reaches.
 

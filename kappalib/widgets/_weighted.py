@@ -41,10 +41,10 @@ __all__ = [
     "weighted_kappa_explorer",
 ]
 
-# Seed 003's rater (rows) against its model (columns), grades 1-3.
+# The CohenKappa.Score example: its rater (rows) against its model (columns), grades 1-3.
 _SEED_003 = np.array([[2, 0, 1], [1, 1, 0], [0, 1, 2]])
 
-# Seed 002's 5-grade severity classifier, 1,000 cases, 70% of them grade 2.  Both models
+# The interview answer's 5-grade severity classifier, 1,000 cases, 70% of them grade 2.  Both models
 # have the same diagonal (820 hits) and the same marginals, hence the same accuracy, p_e and
 # unweighted kappa; one misses by one grade, the other by two to four grades.
 _SEVERITY_DIAGONAL = (70, 650, 70, 20, 10)
@@ -64,7 +64,7 @@ _SEVERITY_FAR = _symmetric(
 
 #: The example matrices of the explorer: name -> (confusion matrix, grade labels).
 WEIGHTED_EXAMPLES: dict[str, tuple[np.ndarray, list[int]]] = {
-    "seed 003 (3 grades)": (_SEED_003, [1, 2, 3]),
+    "CohenKappa.Score example (3 grades)": (_SEED_003, [1, 2, 3]),
     "severity, near misses (5 grades)": (_SEVERITY_NEAR, [1, 2, 3, 4, 5]),
     "severity, far misses (5 grades)": (_SEVERITY_FAR, [1, 2, 3, 4, 5]),
 }
@@ -122,7 +122,7 @@ def weighted_contributions(C: ArrayLike, weighting: str | None = None) -> Weight
 
     Examples
     --------
-    Seed 003 with quadratic weights: kappa = 1 - 0.1875 / 0.375 = 0.5.
+    The CohenKappa.Score example with quadratic weights: kappa = 1 - 0.1875 / 0.375 = 0.5.
 
     >>> from kappalib.widgets import weighted_contributions
     >>> s = weighted_contributions([[2, 0, 1], [1, 1, 0], [0, 1, 2]], "quadratic")
@@ -324,7 +324,7 @@ def weighted_kappa_explorer():
     custom = "edit a 3 x 3 matrix"
     example = widgets.Dropdown(
         options=[*WEIGHTED_EXAMPLES, custom],
-        value="seed 003 (3 grades)",
+        value="CohenKappa.Score example (3 grades)",
         description="matrix",
         layout=widgets.Layout(width="360px"),
     )
