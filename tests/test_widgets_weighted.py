@@ -134,3 +134,15 @@ def test_explorer_reports_bad_matrices_in_words():
     assert "C must" in message.value
     controls["cells"][4].value = 3
     assert message.value == ""
+
+
+def test_matrix_cells_have_accessible_names():
+    """The nine inputs have no visible label; each needs a name (its tooltip, which the
+    page writes as the input's title) that says which cell it is, row by row."""
+    pytest.importorskip("ipywidgets")
+    cells = weighted_kappa_explorer().controls["cells"]
+    for index, cell in enumerate(cells):
+        row, column = divmod(index, 3)
+        assert cell.description == ""
+        assert f"row {row + 1} (reference)" in cell.tooltip
+        assert f"column {column + 1} (prediction)" in cell.tooltip

@@ -90,6 +90,17 @@ def family_range(name: str, n_classes: int = 3) -> tuple[float, float, float]:
     return _RANGES[name]
 
 
+def _slider_step(low, high):
+    """A round step (a power of ten) of at most 1/1000 of the range: the range's ends and the
+    defaults of :func:`family_range` are whole multiples of it, so the browser's slider, which
+    snaps its value to ``low + k * step``, shows the same A as the figure's title."""
+    return float(10.0 ** np.floor(np.log10((high - low) / 1000)))
+
+
+def _on_grid(value, low, step):
+    return round(low + round((value - low) / step) * step, 10)
+
+
 def _matrices(name, A, n_classes):
     if name == "ZA":
         return families.ZA(A, n_classes)
@@ -362,13 +373,15 @@ def family_explorer(name: str = "M2", A: float | None = None, n_classes: int = 3
     low, high, default = family_range(name, n_classes)
     start = default if A is None else float(A)
     family_state(name, start, n_classes, n_grid=2)  # validate before building anything
+    step = _slider_step(low, high)
+    start = min(max(_on_grid(start, low, step), low), high)
     menu = widgets.Dropdown(options=list(FAMILY_NAMES), value=name, description="family")
     classes = widgets.IntSlider(value=n_classes, min=2, max=10, description="N (Z_A only)")
     slider = widgets.FloatSlider(
         value=start,
         min=low,
         max=high,
-        step=(high - low) / 1000,
+        step=step,
         description="A",
         readout_format=".4g",
     )
@@ -380,7 +393,7 @@ def family_explorer(name: str = "M2", A: float | None = None, n_classes: int = 3
         slider.min = min(slider.min, lo)
         slider.max = max(slider.max, hi)
         slider.value = value
-        slider.min, slider.max, slider.step = lo, hi, (hi - lo) / 1000
+        slider.min, slider.max, slider.step = lo, hi, _slider_step(lo, hi)
 
     menu.observe(_sync, "value")
     classes.observe(_sync, "value")

@@ -338,6 +338,9 @@ def weighted_kappa_explorer():
             max=10_000,
             layout=widgets.Layout(width="72px"),
             disabled=True,
+            # The cells have no visible label (the caption above names the grid); the
+            # tooltip becomes each input's title, its accessible name.
+            tooltip=f"count in row {i + 1} (reference), column {j + 1} (prediction)",
         )
         for i in range(3)
         for j in range(3)
@@ -347,7 +350,9 @@ def weighted_kappa_explorer():
         f"3 x 3 matrix (rows = reference, columns = prediction); pick <i>{custom}</i> to edit it"
     )
     live = _LiveFigure()
-    image = widgets.Image(format="png", layout=widgets.Layout(width="648px"))
+    image = widgets.Image(
+        format="png", layout=widgets.Layout(width="100%", max_width="648px", height="auto")
+    )
     message = widgets.HTML()
 
     def redraw(*_):
