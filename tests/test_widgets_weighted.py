@@ -137,12 +137,11 @@ def test_explorer_reports_bad_matrices_in_words():
 
 
 def test_matrix_cells_have_accessible_names():
-    """The nine inputs have no visible label; each needs a name (its tooltip, which the
-    page writes as the input's title) that says which cell it is, row by row."""
+    """The nine inputs show no label (the caption names the grid) but each has one, its
+    accessible name, that says which cell it is, row by row."""
     pytest.importorskip("ipywidgets")
     cells = weighted_kappa_explorer().controls["cells"]
     for index, cell in enumerate(cells):
         row, column = divmod(index, 3)
-        assert cell.description == ""
-        assert f"row {row + 1} (reference)" in cell.tooltip
-        assert f"column {column + 1} (prediction)" in cell.tooltip
+        assert cell.description == f"row {row + 1}, column {column + 1}"
+        assert cell.style.description_width == "0px"

@@ -99,14 +99,25 @@ MATHJAX2_HUB_SHIM = """
 # The widget manager draws a widget's saved view, and its images (an ipywidgets.Image, or a
 # figure inside an Output widget) come without alt text. Each chapter puts a static figure,
 # with its own alt text, right before every widget, so the snapshot is labelled as what it is.
+# And ipywidgets 8's slider view gives the slider's handle role="slider" but no name: its
+# visible description label is not tied to it (axe-core: aria-input-field-name). The handle is
+# given aria-labelledby that label, so a screen reader announces "A, slider, 10".
 WIDGET_IMAGE_ALT = """
 (function () {
   var ALT = "Snapshot of the interactive explorer at its default settings; the static figure "
     + "just above shows the same view with a full description. Run the notebook to move the "
     + "sliders.";
+  var count = 0;
   function label() {
     document.querySelectorAll(".jupyter-widgets img, .widget-image").forEach(function (img) {
       if (!img.getAttribute("alt")) { img.setAttribute("alt", ALT); }
+    });
+    document.querySelectorAll(".widget-slider").forEach(function (box) {
+      var text = box.querySelector(".widget-label");
+      var handle = box.querySelector('[role="slider"]');
+      if (!text || !handle || handle.hasAttribute("aria-labelledby")) { return; }
+      if (!text.id) { text.id = "widget-slider-label-" + (++count); }
+      handle.setAttribute("aria-labelledby", text.id);
     });
   }
   document.addEventListener("DOMContentLoaded", function () {

@@ -338,9 +338,10 @@ def weighted_kappa_explorer():
             max=10_000,
             layout=widgets.Layout(width="72px"),
             disabled=True,
-            # The cells have no visible label (the caption above names the grid); the
-            # tooltip becomes each input's title, its accessible name.
-            tooltip=f"count in row {i + 1} (reference), column {j + 1} (prediction)",
+            # Each input's accessible name. The caption above names the grid, so the label
+            # takes no width on the page (a screen reader still reads it).
+            description=f"row {i + 1}, column {j + 1}",
+            style={"description_width": "0px"},
         )
         for i in range(3)
         for j in range(3)
