@@ -78,7 +78,7 @@ pdf: $(SITE_STAMP) $(VENDOR_STAMP)
 	rm -rf $(PDF_BUILD)
 	$(BIN)/jupyter-book build . --builder singlehtml --path-output $(PDF_BUILD) -n -W --keep-going
 	$(BIN)/python tools/pdf.py --site $(PDF_BUILD)/_build/singlehtml --out $(PDF)
-	$(BIN)/python tools/check_pdf.py $(PDF) --html $(PDF_BUILD)/_build/singlehtml/index.html
+	$(BIN)/python tools/check_pdf.py $(PDF) --site $(PDF_BUILD)/_build/singlehtml
 
 $(CW_STAMP): $(STAMP) requirements-coursework.txt
 	$(BIN)/python -m pip install --quiet -r requirements.txt -r requirements-coursework.txt

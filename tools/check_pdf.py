@@ -8,17 +8,22 @@ It reads the PDF's text with pypdf and fails unless:
 * the title of every page listed in ``_toc.yml`` (the first ``# `` heading of its notebook or
   Markdown file) is in the text, so no chapter is missing, new chapters included;
 * no raw TeX is left in the text (``$$``, ``\\frac``, ``\\begin{`` and the other macros
-  below): every formula was typeset by MathJax before printing;
+  below): every formula was typeset by MathJax before printing. The code cells print as they
+  are, and a few hold TeX for matplotlib labels (``"$\\kappa$"``): a macro counts as raw only
+  beyond the number of times the code blocks of the single-page HTML hold it;
 * the PDF holds at least as many images as the single-page HTML has distinct static figures
-  (widget snapshots excluded; ``--html``), so the figures were printed.
+  (widget snapshots excluded; ``--site``), so the figures were printed.
 """
 
 from __future__ import annotations
 
 import argparse
+import html as html_lib
 import json
 import re
 import sys
+import unicodedata
+from collections import Counter
 from pathlib import Path
 
 MIN_PAGES_PER_PAGE = 1
@@ -69,13 +74,35 @@ def page_title(root: Path, name: str) -> str | None:
 
 
 def normalise(text: str) -> str:
-    return " ".join(text.translate(QUOTES).split()).lower()
+    """Compare as text: ligatures undone (NFKC: "ﬁ" -> "fi"), quotes and dashes plain,
+    whitespace collapsed, lower case."""
+    text = unicodedata.normalize("NFKC", text).translate(QUOTES)
+    return " ".join(text.split()).lower()
+
+
+def code_text(html: Path | None) -> str:
+    """The text of every code block (<pre>) of the single-page HTML."""
+    if html is None or not html.is_file():
+        return ""
+    blocks = re.findall(r"<pre[^>]*>(.*?)</pre>", html.read_text(encoding="utf-8"), re.S)
+    return "\n".join(html_lib.unescape(re.sub(r"<[^>]+>", "", b)) for b in blocks)
+
+
+def single_page(site: Path) -> Path:
+    """The single-page book in a ``singlehtml`` build: index.html only redirects to it."""
+    index = site / "index.html"
+    if not index.is_file():
+        return index
+    match = re.search(
+        r'http-equiv="Refresh" content="0; url=([^"]+)"', index.read_text(encoding="utf-8"), re.I
+    )
+    return site / match.group(1) if match else index
 
 
 def html_figures(html: Path) -> int:
     """Distinct static images of the single-page HTML (not inside a widget's output)."""
     text = html.read_text(encoding="utf-8")
-    return len(set(re.findall(r'<img[^>]*\ssrc="(_images/[^"]+)"', text)))
+    return len(set(re.findall(r'<img[^>]*\ssrc="((?:\.\./)*_images/[^"]+)"', text)))
 
 
 def check(pdf: Path, toc: Path, html: Path | None) -> list[str]:
@@ -101,10 +128,22 @@ def check(pdf: Path, toc: Path, html: Path | None) -> list[str]:
         wanted = normalise(title)
         if wanted not in text and wanted.replace(" ", "") not in squeezed:
             problems.append(f"title missing from the PDF: {title!r} ({name})")
+    in_code = Counter(m.group(0) for m in RAW_TEX.finditer(code_text(html)))
+    found: Counter = Counter()
+    where: dict[str, list[str]] = {}
     for number, page_text in enumerate(pages, start=1):
         for match in RAW_TEX.finditer(page_text):
+            found[match.group(0)] += 1
             context = page_text[max(0, match.start() - 30) : match.end() + 30]
-            problems.append(f"raw TeX on page {number}: {' '.join(context.split())!r}")
+            where.setdefault(match.group(0), []).append(
+                f"page {number}: {' '.join(context.split())!r}"
+            )
+    for token, count in sorted(found.items()):
+        if count > in_code[token]:
+            problems.append(
+                f"raw TeX {token!r} {count} times, only {in_code[token]} in code blocks; "
+                f"e.g. {'; '.join(where[token][:3])}"
+            )
     n_images = sum(len(page.images) for page in reader.pages)
     if html is not None and html.is_file():
         wanted_images = html_figures(html)
@@ -126,13 +165,16 @@ def main() -> int:
     parser.add_argument("pdf", type=Path, nargs="?", default=Path("_build/kappa-honestly.pdf"))
     parser.add_argument("--toc", type=Path, default=Path("_toc.yml"))
     parser.add_argument(
-        "--html", type=Path, default=Path("_build/pdf/_build/singlehtml/index.html")
+        "--site",
+        type=Path,
+        default=Path("_build/pdf/_build/singlehtml"),
+        help="the single-page HTML build the PDF was printed from (default: %(default)s)",
     )
     args = parser.parse_args()
     if not args.pdf.is_file():
         print(f"check-pdf: {args.pdf} does not exist; run make pdf.")
         return 1
-    problems = check(args.pdf, args.toc, args.html)
+    problems = check(args.pdf, args.toc, single_page(args.site))
     for problem in problems[:40]:
         print(f"  FAIL: {problem}")
     if len(problems) > 40:

@@ -206,8 +206,23 @@ def add_widget_scripts(app: Sphinx, pagename: str, templatename, context, doctre
     app.builder.add_js_file("", body=WIDGET_IMAGE_ALT, priority=520)
 
 
+def html_handlers_for_singlehtml(app: Sphinx) -> None:
+    """``make pdf`` builds the single-page book. Sphinx gives a builder the node handlers
+    registered under its own name, and falls back to those of its format ("html") only when
+    there are none: sphinx-exercise registers some for "singlehtml", so every other
+    extension's HTML handlers (sphinx-proof's, for one) went missing there ("departing unknown
+    node type: proposition_node"). The single-page builder gets the HTML ones it lacks."""
+    if app.builder.name != "singlehtml":
+        return
+    handlers = app.registry.translation_handlers
+    single = handlers.setdefault("singlehtml", {})
+    for node, pair in handlers.get("html", {}).items():
+        single.setdefault(node, pair)
+
+
 def setup(app: Sphinx) -> dict:
     app.add_config_value("offline_assets_node_modules", ".site-vendor/node_modules", "env")
+    app.connect("builder-inited", html_handlers_for_singlehtml)
     app.connect("builder-inited", copy_assets)
     app.connect("html-page-context", add_widget_scripts)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -25,7 +25,8 @@ from urllib.parse import urljoin
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from check_site import (  # tools/ is on sys.path (not a package)
+from check_pdf import single_page  # tools/ is on sys.path (not a package)
+from check_site import (
     CHROMIUM,
     CHROMIUM_ARGS,
     OPEN_TOGGLES,
@@ -34,7 +35,8 @@ from check_site import (  # tools/ is on sys.path (not a package)
     serve,
 )
 
-WAIT_MS = 120_000  # the single page holds every formula of the book
+WAIT_MS = 30_000  # the single page holds every formula of the book
+PRINT_NAME = "kappa-honestly-print.html"
 
 # Every formula typeset: MathJax's start-up promise has settled, and no .math element of the
 # page is still without its MathJax output.
@@ -55,7 +57,7 @@ FOOTER = (
 def print_pdf(site: Path, out: Path) -> int:
     from playwright.sync_api import sync_playwright
 
-    index = site / "index.html"
+    index = single_page(site)
     if not index.is_file():
         print(f"pdf: {index} does not exist; build the single-page book first (make pdf).")
         return 1
@@ -86,9 +88,20 @@ def print_pdf(site: Path, out: Path) -> int:
                     blocked.append(url)
                     route.abort("blockedbyclient")
 
+            # Sphinx writes the single page at the root document's path (book/intro.html)
+            # but computes its links (_static/..., _images/...) from the site's root, so the
+            # page is opened from there: the server answers PRINT_URL with its text.
+            # (Playwright tries the routes last registered first.)
             page.route("**/*", on_route)
+            print_url = urljoin(base, PRINT_NAME)
+            page.route(
+                print_url,
+                lambda route: route.fulfill(
+                    body=index.read_bytes(), content_type="text/html; charset=utf-8"
+                ),
+            )
             page.on("pageerror", lambda err: errors.append(f"{err.name}: {err.message}"))
-            page.goto(urljoin(base, "index.html"), wait_until="load", timeout=WAIT_MS)
+            page.goto(print_url, wait_until="load", timeout=WAIT_MS)
             left = page.evaluate(MATH_DONE)
             if left is None:
                 page.wait_for_function(
