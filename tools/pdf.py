@@ -35,7 +35,7 @@ from check_site import (
     serve,
 )
 
-WAIT_MS = 30_000  # the single page holds every formula of the book
+WAIT_MS = 120_000  # the single page holds every formula of the book
 PRINT_NAME = "kappa-honestly-print.html"
 
 # Every formula typeset: MathJax's start-up promise has settled, and no .math element of the
