@@ -13,10 +13,28 @@ fails unless, on every page:
 * no request fails or leaves the machine, and the console shows no error, apart from the
   ALLOWED_CONSOLE_ERRORS below, each with its reason.
 
-Each page is loaded twice: from a local HTTP server on 127.0.0.1 (what ``make serve`` and a
-web host do) and from disk through ``file://`` (an unzipped copy). Screenshots of the served
-pages go to ``_build/screenshots/``, light theme, plus a dark-theme one of each page with
-figures or widgets.
+Each page is loaded three times: from a local HTTP server on 127.0.0.1 (what ``make serve``
+and a web host do), from disk through ``file://`` (an unzipped copy), and served again at a
+phone's size. Served at 1280 px, each page also gets the accessibility audit:
+
+* axe-core (pinned in ``tools/vendor/package.json``, installed into ``.site-vendor`` by the
+  Makefile, injected into the page; never shipped with the site) runs the WCAG 2.1 A and AA
+  rules (tags wcag2a, wcag2aa, wcag21a, wcag21aa), and any serious or critical violation
+  fails the page, except the few of ALLOWED_AXE below: one rule on one selector each, for
+  markup the book cannot change, each with its reason.
+
+The phone pass (390 x 844, a mobile viewport) opens every collapsed solution and fails when
+
+* a rendered formula, image, table, widget control or code block reaches past the right edge
+  of an ancestor that hides overflow (it is cut off);
+* one reaches past the screen with no scrolling box of its own (inside the article; for a
+  widget control, outside the widget);
+* the page, or the article's column, scrolls sideways as a whole.
+
+The pages are found in the built site (every .html outside _static and friends), so new
+chapters are checked without a change here. Screenshots of the served pages go to
+``_build/screenshots/``, light theme, a dark-theme one of each page with figures or widgets,
+and ``phone-*.png`` at phone size.
 
 Chromium is Debian's (``/usr/bin/chromium``, or ``$CHROMIUM``), driven by Playwright's Python
 package without downloading a browser. "Network unplugged": Chromium resolves no host name
@@ -770,7 +788,8 @@ def run(
                 print(f"        console warning: {msg}")
     print(
         f"\nscreenshots: {shot_dir}/ ({len(list(shot_dir.glob('*.png')))} files); "
-        f"{len(pages)} pages, each served and from disk, in {time.perf_counter() - t0:.1f} s"
+        f"{len(pages)} pages, each served, from disk and at phone size, in "
+        f"{time.perf_counter() - t0:.1f} s"
     )
     audited = [r for r in results if r.mode == "http"]
     nodes = [v for r in audited for v in r.axe if v["allow"] < 0]
