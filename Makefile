@@ -14,6 +14,9 @@ VENDOR_STAMP := $(VENDOR)/.installed
 # The browser check's Python packages (Playwright), installed into .venv only by check-site.
 SITE_STAMP   := $(VENV)/.installed-site
 ZIP          := _build/kappa-honestly-site.zip
+# make pdf: the single-page build (its own output folder) and the PDF printed from it.
+PDF_BUILD    := _build/pdf
+PDF          := _build/kappa-honestly.pdf
 # nbgrader (requirements-coursework.txt), installed into .venv by the coursework targets and
 # by make test (its release check); make book never needs it. About 10 s from a warm cache.
 CW_STAMP     := $(VENV)/.coursework-installed
@@ -27,13 +30,15 @@ COURSE       := _build/course
 LAB_STAMP    := $(VENV)/.installed-lab
 LAB_ARGS     ?=
 
-.PHONY: help venv book zip check-site test lint unit nbval serve bench clean assignments autograde-demo
+.PHONY: help venv book zip check-site pdf test lint unit nbval serve bench clean assignments autograde-demo
 .PHONY: lab kernel publish-config
 
 help:
 	@echo "make book   build the strict HTML book into _build/html (works offline)"
 	@echo "make zip    build the book and pack it into $(ZIP)"
 	@echo "make check-site  open every page in headless Chromium, network off; screenshots"
+	@echo "          (+ a 390 x 844 phone pass and an axe-core accessibility audit)"
+	@echo "make pdf    print the whole book to $(PDF) with the same Chromium, and check it"
 	@echo "make test   ruff + unit, property and doctest suites + nbval over book/ + the wheel check"
 	@echo "make lab    open the course in JupyterLab (book/, the course kernel)"
 	@echo "make kernel register the course kernel for a Jupyter outside .venv (--user)"
@@ -75,9 +80,17 @@ $(SITE_STAMP): $(STAMP) requirements-site.txt
 	$(BIN)/python -m pip install --quiet -r requirements-site.txt
 	@touch $@
 
-check-site: $(SITE_STAMP)
+check-site: $(SITE_STAMP) $(VENDOR_STAMP)
 	@test -f _build/html/index.html || { echo "No book yet: run make book first"; exit 1; }
 	$(BIN)/python tools/check_site.py --site _build/html --screenshots _build/screenshots
+
+# The single-page HTML book (strict, executed like make book, in its own folder), printed by
+# Chromium (tools/pdf.py: no TeX, nothing downloaded), then checked (tools/check_pdf.py).
+pdf: $(SITE_STAMP) $(VENDOR_STAMP)
+	rm -rf $(PDF_BUILD)
+	$(BIN)/jupyter-book build . --builder singlehtml --path-output $(PDF_BUILD) -n -W --keep-going
+	$(BIN)/python tools/pdf.py --site $(PDF_BUILD)/_build/singlehtml --out $(PDF)
+	$(BIN)/python tools/check_pdf.py $(PDF) --site $(PDF_BUILD)/_build/singlehtml
 
 $(CW_STAMP): $(STAMP) requirements-coursework.txt
 	$(BIN)/python -m pip install --quiet -r requirements.txt -r requirements-coursework.txt

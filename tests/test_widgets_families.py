@@ -144,6 +144,47 @@ def test_explorer_builds_and_follows_the_family():
     assert bytes(image.value) != before
 
 
+def _browser_readout(slider):
+    """What the page shows: the widget's JavaScript slider snaps its value to
+    min + k * step and writes it with d3-format's readout_format; for an "f" format, d3 and
+    Python agree."""
+    assert slider.readout_format.endswith("f")
+    k = round((slider.value - slider.min) / slider.step)
+    return format(slider.min + k * slider.step, slider.readout_format)
+
+
+@pytest.mark.parametrize("name", FAMILY_NAMES)
+def test_slider_readout_matches_the_title(name):
+    """The A readout and the figure's title agree at every family's default (a step of
+    (high - low) / 1000 put M2's A = 10 at 10.009, read out as 10.01 under "A = 10")."""
+    pytest.importorskip("ipywidgets")
+    box = family_explorer(name)
+    slider = box.children[0].children[2]
+    low, high, default = family_range(name)
+    assert (slider.min, slider.max, slider.value) == (low, high, default)
+    assert float(_browser_readout(slider)) == default
+    assert (high - low) / slider.step <= 10_000
+    view = FamilyView(family_state(name, slider.value, n_grid=3), a_format=slider.readout_format)
+    assert view.titles[0].get_text().endswith(f"A = {_browser_readout(slider)}")
+
+
+def test_explorer_keeps_readout_and_step_together():
+    pytest.importorskip("ipywidgets")
+    box = family_explorer("M2")
+    menu, classes, slider = box.children[0].children[:3]
+    assert (slider.step, slider.readout_format, _browser_readout(slider)) == (0.01, ".2f", "10.00")
+    menu.value = "ZA"
+    classes.value = 10
+    assert (slider.step, slider.readout_format, _browser_readout(slider)) == (1.0, ".0f", "10")
+
+
+def test_explorer_puts_a_start_value_on_the_slider_grid():
+    pytest.importorskip("ipywidgets")
+    slider = family_explorer("M2", A=10.004).children[0].children[2]
+    assert slider.value == 10.0
+    assert _browser_readout(slider) == "10.00"
+
+
 def test_explorer_rejects_bad_start():
     with pytest.raises(ValueError, match="A must be a number from 1 to 100"):
         family_explorer("M2", A=500)

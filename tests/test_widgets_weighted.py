@@ -134,3 +134,14 @@ def test_explorer_reports_bad_matrices_in_words():
     assert "C must" in message.value
     controls["cells"][4].value = 3
     assert message.value == ""
+
+
+def test_matrix_cells_have_accessible_names():
+    """The nine inputs show no label (the caption names the grid) but each has one, its
+    accessible name, that says which cell it is, row by row."""
+    pytest.importorskip("ipywidgets")
+    cells = weighted_kappa_explorer().controls["cells"]
+    for index, cell in enumerate(cells):
+        row, column = divmod(index, 3)
+        assert cell.description == f"row {row + 1}, column {column + 1}"
+        assert cell.style.description_width == "0px"

@@ -13,10 +13,28 @@ fails unless, on every page:
 * no request fails or leaves the machine, and the console shows no error, apart from the
   ALLOWED_CONSOLE_ERRORS below, each with its reason.
 
-Each page is loaded twice: from a local HTTP server on 127.0.0.1 (what ``make serve`` and a
-web host do) and from disk through ``file://`` (an unzipped copy). Screenshots of the served
-pages go to ``_build/screenshots/``, light theme, plus a dark-theme one of each page with
-figures or widgets.
+Each page is loaded three times: from a local HTTP server on 127.0.0.1 (what ``make serve``
+and a web host do), from disk through ``file://`` (an unzipped copy), and served again at a
+phone's size. Served at 1280 px, each page also gets the accessibility audit:
+
+* axe-core (pinned in ``tools/vendor/package.json``, installed into ``.site-vendor`` by the
+  Makefile, injected into the page; never shipped with the site) runs the WCAG 2.1 A and AA
+  rules (tags wcag2a, wcag2aa, wcag21a, wcag21aa), and any serious or critical violation
+  fails the page, except the few of ALLOWED_AXE below: one rule on one selector each, for
+  markup the book cannot change, each with its reason.
+
+The phone pass (390 x 844, a mobile viewport) opens every collapsed solution and fails when
+
+* a rendered formula, image, table, widget control or code block reaches past the right edge
+  of an ancestor that hides overflow (it is cut off);
+* one reaches past the screen with no scrolling box of its own (inside the article; for a
+  widget control, outside the widget);
+* the page, or the article's column, scrolls sideways as a whole.
+
+The pages are found in the built site (every .html outside _static and friends), so new
+chapters are checked without a change here. Screenshots of the served pages go to
+``_build/screenshots/``, light theme, a dark-theme one of each page with figures or widgets,
+and ``phone-*.png`` at phone size.
 
 Chromium is Debian's (``/usr/bin/chromium``, or ``$CHROMIUM``), driven by Playwright's Python
 package without downloading a browser. "Network unplugged": Chromium resolves no host name
@@ -84,6 +102,39 @@ LAUNCHERS = ("Binder", "JupyterHub", "Colab")
 
 WAIT_MS = 20_000
 
+# The phone pass: every page again at a phone's size (CSS pixels of a 390 x 844 screen).
+PHONE = {"width": 390, "height": 844}
+
+# The accessibility audit: axe-core (pinned in tools/vendor/package.json, installed into
+# .site-vendor by the Makefile, injected into each page; it is not shipped with the site).
+AXE_JS = Path(__file__).resolve().parent.parent / ".site-vendor/node_modules/axe-core/axe.min.js"
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+AXE_FAIL_IMPACTS = ("serious", "critical")
+
+# Serious or critical axe violations that do not fail the check: (rule id, CSS selector of the
+# elements it is allowed on, reason). One rule on one kind of element each, never a category,
+# and only for markup that the project cannot change at its source (the theme's HTML). Keep
+# each reason honest and remove the entry when its cause is fixed.
+ALLOWED_AXE: list[tuple[str, str, str]] = [
+    (
+        "aria-required-children",
+        "div.citation-list",
+        "docutils' HTML5 writer (Sphinx, sphinxcontrib-bibtex) writes each chapter's reference "
+        'list as <div role="list" class="citation-list"> whose entries carry '
+        'role="doc-biblioentry" and back-links role="doc-backlink", not role="listitem"; '
+        "the markup comes from Sphinx's HTML translator, not from the book, and every "
+        "entry is still read out as a reference with its back-link",
+    ),
+    (
+        "label-content-name-mismatch",
+        'details.hide > summary[aria-label="Toggle hidden content"]',
+        "myst-nb writes the toggle of a cell with a hidden input (tag hide-input) as "
+        '<summary aria-label="Toggle hidden content"> around the visible "Show code cell '
+        "source\"; the name states what the control does, and the markup is myst-nb's, "
+        "generated in its Python code, not the book's",
+    ),
+]
+
 
 @dataclass
 class PageResult:
@@ -93,6 +144,8 @@ class PageResult:
     notes: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    axe: list[dict] = field(default_factory=list)  # serious/critical nodes, allowed or not
+    phone_checked: int = 0
 
     def fail(self, msg: str) -> None:
         self.failures.append(msg)
@@ -238,6 +291,145 @@ WAIT_WIDGETS = """
 """.replace("%s", WIDGET_VIEW)
 
 
+# Open every collapsed part of the article (solutions in dropdowns, <details>), so that the
+# phone pass measures what a reader sees after opening them.
+OPEN_TOGGLES = """
+() => {
+  document.querySelectorAll('details').forEach(d => { d.open = true; });
+  document.querySelectorAll('.admonition.toggle.toggle-hidden button.toggle-button')
+    .forEach(b => b.click());
+  return true;
+}
+"""
+
+# The phone pass. For each rendered formula, image, table, widget and code block of the
+# article: its right edge, or the right edge of its content when it lets that overflow, must not
+# pass the inside right edge of an ancestor that hides overflow (the content is cut off), and
+# must stay inside the viewport unless an ancestor inside the article scrolls sideways (the
+# element's own scroll box). A scroll box of the page's frame (the article container and
+# above) does not count: that moves the whole text column; nor, for a widget's controls, a
+# box of the widget itself (a control must fit, not hide behind a scroll). Finally neither the
+# page nor the article's column may scroll sideways as a whole.
+PHONE_PROBE = """
+() => {
+  const article = document.querySelector('article.bd-article') ||
+                  document.querySelector('article') || document.body;
+  const vw = document.documentElement.clientWidth;
+  const kinds = [
+    // A formula's extent is its mjx-math, not its mjx-container: the container's scroll
+    // width counts MathJax's hidden MathML copy, and a display container is a full-width
+    // block whatever the formula's width.
+    ['math', 'mjx-container > mjx-math'],
+    ['image', 'img'],
+    ['table', 'table'],
+    ['widget', '.widget-subarea .lm-Widget'],
+    ['code', 'pre'],
+  ];
+  const scrolls = v => v === 'auto' || v === 'scroll';
+  const hides = v => v === 'hidden' || v === 'clip';
+  const describe = node => {
+    const el = node.tagName === 'MJX-MATH' ? node.parentElement : node;
+    let s = el.tagName.toLowerCase();
+    if (el.id) s += '#' + el.id;
+    const cls = [...el.classList].slice(0, 3);
+    if (cls.length) s += '.' + cls.join('.');
+    return s;
+  };
+  const where = node => {
+    const el = node.tagName === 'MJX-MATH' ? node.parentElement.parentElement : node;
+    const sec = el.closest('section[id]');
+    const text = (el.textContent || el.getAttribute('alt') || '').replace(/\\s+/g, ' ').trim();
+    return (sec ? '#' + sec.id + ' ' : '') + JSON.stringify(text.slice(0, 40));
+  };
+  const problems = [];
+  let checked = 0;
+  for (const [kind, selector] of kinds) {
+    for (const el of article.querySelectorAll(selector)) {
+      const rect = el.getBoundingClientRect();
+      const cs = getComputedStyle(el);
+      if (rect.width === 0 || rect.height === 0 || cs.visibility === 'hidden') continue;
+      checked += 1;
+      // The element's own extent: its box if it scrolls, else its box or its content.
+      const own = kind !== 'math';
+      let right = scrolls(cs.overflowX) || !own ? rect.right
+                                                : Math.max(rect.right, rect.left + el.scrollWidth);
+      if (own && hides(cs.overflowX) && el.scrollWidth > el.clientWidth + 1) {
+        problems.push(`${kind} ${describe(el)} ${where(el)} is cut off by its own overflow: ` +
+                      `${el.scrollWidth} px of content in ${el.clientWidth} px`);
+        continue;
+      }
+      let cut = null, scroller = null;
+      for (let a = el.parentElement; a && a !== document.documentElement; a = a.parentElement) {
+        const acs = getComputedStyle(a);
+        const ox = acs.overflowX;
+        // overflow does not apply to inline boxes
+        if (ox === 'visible' || acs.display === 'inline' || acs.display === 'contents') continue;
+        const ar = a.getBoundingClientRect();
+        // ipywidgets' boxes scroll by default, which would hide a control behind a
+        // sideways scroll inside the widget: for a widget, only a scroll box outside it
+        // counts.
+        const inWidget = kind === 'widget' && a.closest('.widget-subarea');
+        if (scrolls(ox) && article.contains(a) && a !== article && !inWidget) {
+          scroller = scroller || a;
+          right = ar.right;  // the content is reachable by scrolling a; a's own box counts
+          continue;
+        }
+        const edge = ar.left + a.clientLeft + a.clientWidth;
+        if (hides(ox) && right > edge + 1) { cut = [a, edge]; break; }
+      }
+      if (cut) {
+        problems.push(`${kind} ${describe(el)} ${where(el)} reaches ${Math.round(right)} px, ` +
+                      `past the right edge (${Math.round(cut[1])} px) of ` +
+                      `${describe(cut[0])}, which hides overflow: cut off`);
+      } else if (right > vw + 1) {
+        problems.push(`${kind} ${describe(el)} ${where(el)} reaches ${Math.round(right)} px, ` +
+                      `past the ${vw} px viewport, with no scrolling box of its own`);
+      }
+    }
+  }
+  const sideways = [];
+  const frames = [document.scrollingElement,
+                  ...document.querySelectorAll('.bd-main, .bd-content, .bd-article-container')];
+  for (const f of frames) {
+    if (f && f.scrollWidth > f.clientWidth + 1)
+      sideways.push(`${f === document.scrollingElement ? 'the page' : describe(f)} scrolls ` +
+                    `sideways: ${f.scrollWidth} px wide in ${f.clientWidth} px`);
+  }
+  return {checked, problems, sideways, vw};
+}
+"""
+
+# axe-core, run on the page with the WCAG 2.1 A and AA rules; returns the serious and critical
+# violations, each node marked with the ALLOWED_AXE entry (index) that covers it, if any.
+AXE_RUN = """
+async ([tags, impacts, allowed]) => {
+  const result = await window.axe.run(document, {
+    runOnly: {type: 'tag', values: tags},
+    resultTypes: ['violations'],
+  });
+  const out = [];
+  for (const v of result.violations) {
+    if (!impacts.includes(v.impact)) continue;
+    for (const node of v.nodes) {
+      const target = node.target.map(t => Array.isArray(t) ? t.join(' >> ') : t).join(' ');
+      let el = null;
+      try {
+        el = typeof node.target[0] === 'string' ? document.querySelector(node.target[0]) : null;
+      } catch (e) { el = null; }
+      let allow = -1;
+      allowed.forEach(([rule, selector], i) => {
+        if (allow < 0 && rule === v.id && el && el.matches(selector)) allow = i;
+      });
+      out.push({rule: v.id, impact: v.impact, help: v.help, target,
+                summary: (node.failureSummary || '').split('\\n').slice(0, 2).join(' '),
+                html: (node.html || '').slice(0, 160), allow});
+    }
+  }
+  return {violations: out, rules: result.violations.length, version: window.axe.version};
+}
+"""
+
+
 def allowed(text: str) -> str | None:
     for pattern, reason in ALLOWED_CONSOLE_ERRORS:
         if re.search(pattern, text):
@@ -246,6 +438,8 @@ def allowed(text: str) -> str | None:
 
 
 def check_page(page, url: str, name: str, mode: str, site: Path, is_local, shot_dir):
+    """Load one page and check it; ``mode`` is "http" (served, with the accessibility audit
+    and screenshots), "file" (from disk) or "phone" (served, at PHONE size: the phone pass)."""
     result = PageResult(name, mode)
     expect = expectations(site, name)
     console_errors: list[str] = []
@@ -294,8 +488,12 @@ def check_page(page, url: str, name: str, mode: str, site: Path, is_local, shot_
             page.wait_for_url(lambda u: u != url, timeout=WAIT_MS)
             page.wait_for_load_state("load")
             result.notes.append(f"redirects to {expect.redirect}")
+        elif mode == "phone":
+            _wait_ready(page, expect, result)
+            _check_phone(page, name, result, shot_dir)
         else:
-            _check_content(page, name, expect, result, site, shot_dir)
+            _wait_ready(page, expect, result)
+            _check_content(page, name, expect, result, site, shot_dir, audit=mode == "http")
         page.wait_for_timeout(300)  # let late requests and console messages arrive
     except Exception as exc:  # a timeout or a crash is a failure of this page
         result.fail(f"{type(exc).__name__}: {str(exc).splitlines()[0]}")
@@ -320,7 +518,8 @@ def check_page(page, url: str, name: str, mode: str, site: Path, is_local, shot_
     return result
 
 
-def _check_content(page, name, expect: Expect, result: PageResult, site: Path, shot_dir):
+def _wait_ready(page, expect: Expect, result: PageResult) -> None:
+    """Wait until MathJax has typeset the page and the stored widget views are rendered."""
     if expect.math:
         try:
             page.wait_for_function(WAIT_MATH, timeout=WAIT_MS)
@@ -331,7 +530,60 @@ def _check_content(page, name, expect: Expect, result: PageResult, site: Path, s
         try:
             page.wait_for_function(WAIT_WIDGETS, arg=expect.widget_views, timeout=WAIT_MS)
         except Exception:
-            pass  # counted below
+            pass  # counted by the content check
+
+
+def _check_phone(page, name: str, result: PageResult, shot_dir) -> None:
+    page.evaluate(OPEN_TOGGLES)
+    page.wait_for_timeout(400)  # the toggles' opening transition
+    probe = page.evaluate(PHONE_PROBE)
+    result.phone_checked = probe["checked"]
+    for msg in probe["problems"]:
+        result.fail(f"phone: {msg}")
+    for msg in probe["sideways"]:
+        result.fail(f"phone: {msg}")
+    result.notes.append(
+        f"phone {probe['vw']} px: {probe['checked']} formulas, images, tables, widgets and "
+        f"code blocks measured, {len(probe['problems'])} past an edge"
+    )
+    if shot_dir is not None:
+        stem = name.removesuffix(".html").replace("/", "__")
+        page.screenshot(path=str(shot_dir / f"phone-{stem}.png"), full_page=True)
+
+
+def _audit(page, result: PageResult) -> None:
+    """The axe-core audit: serious and critical WCAG 2.1 A/AA violations fail the page."""
+    # require.js is on widget pages; axe registers itself with it under a name of its own
+    # ("axe-core") and also as window.axe, so the injection does not disturb the page.
+    page.add_script_tag(path=str(AXE_JS))
+    allowed_rules = [[rule, selector] for rule, selector, _ in ALLOWED_AXE]
+    audit = page.evaluate(AXE_RUN, [AXE_TAGS, list(AXE_FAIL_IMPACTS), allowed_rules])
+    result.axe = audit["violations"]
+    shown = 0
+    for v in audit["violations"]:
+        if v["allow"] >= 0:
+            continue
+        shown += 1
+        if shown <= 12:
+            result.fail(
+                f"axe {v['impact']} {v['rule']} ({v['help']}): {v['target']}: {v['summary']}"
+            )
+    if shown > 12:
+        result.fail(f"axe: {shown - 12} more serious or critical nodes (not listed)")
+    allowed_here = [v for v in audit["violations"] if v["allow"] >= 0]
+    for index in sorted({v["allow"] for v in allowed_here}):
+        rule, selector, reason = ALLOWED_AXE[index]
+        count = sum(v["allow"] == index for v in allowed_here)
+        result.notes.append(f"axe: allowed {rule} on {selector} ({count} nodes): {reason}")
+    result.notes.append(
+        f"axe {audit['version']}: {len(audit['violations']) - len(allowed_here)} serious or "
+        f"critical WCAG 2.1 A/AA nodes"
+    )
+
+
+def _check_content(
+    page, name, expect: Expect, result: PageResult, site: Path, shot_dir, *, audit: bool
+):
     probe = page.evaluate(PROBE)
 
     # Math
@@ -391,6 +643,9 @@ def _check_content(page, name, expect: Expect, result: PageResult, site: Path, s
             if not target.is_file():
                 result.fail(f"download link points at a missing file: {href}")
 
+    if audit:
+        _audit(page, result)
+
     if shot_dir is not None:
         stem = name.removesuffix(".html").replace("/", "__")
         page.screenshot(path=str(shot_dir / f"{stem}.png"), full_page=True)
@@ -418,7 +673,9 @@ def png_is_opaque(path: Path) -> bool | None:
 # --- main -----------------------------------------------------------------------------------
 
 
-def run(site: Path, shot_dir: Path) -> int:
+def run(
+    site: Path, shot_dir: Path, only: str | None = None, modes=("http", "file", "phone")
+) -> int:
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
@@ -445,8 +702,17 @@ def run(site: Path, shot_dir: Path) -> int:
             return 1
         banner(lines)
         return 0
+    if not AXE_JS.is_file():
+        print(
+            f"check-site: {AXE_JS} is missing; run `make check-site`, which installs the npm "
+            "packages of tools/vendor/ (axe-core among them) into .site-vendor.",
+            file=sys.stderr,
+        )
+        return 1
 
     pages = find_pages(site)
+    if only:
+        pages = [name for name in pages if re.search(only, name)]
     shot_dir.mkdir(parents=True, exist_ok=True)
     for old in shot_dir.glob("*.png"):
         old.unlink()
@@ -479,15 +745,34 @@ def run(site: Path, shot_dir: Path) -> int:
         def local_file(u: str) -> bool:
             return u.startswith(site_url) or u.startswith(("data:", "blob:", "about:"))
 
-        for name in pages:
+        for name in pages if "http" in modes else []:
             results.append(
                 check_page(page, urljoin(base, name), name, "http", site, local_http, shot_dir)
             )
-        for name in pages:
+        for name in pages if "file" in modes else []:
             results.append(
                 check_page(page, urljoin(site_url, name), name, "file", site, local_file, None)
             )
         context.close()
+        with tempfile.TemporaryDirectory(prefix="check-site-phone-") as phone_profile:
+            phone = p.chromium.launch_persistent_context(
+                phone_profile,
+                executable_path=CHROMIUM,
+                headless=True,
+                args=CHROMIUM_ARGS,
+                viewport=PHONE,
+                screen=PHONE,
+                is_mobile=True,
+                has_touch=True,
+                device_scale_factor=1,
+                service_workers="block",
+            )
+            page = phone.new_page()
+            for name in pages if "phone" in modes else []:
+                results.append(
+                    check_page(page, urljoin(base, name), name, "phone", site, local_http, shot_dir)
+                )
+            phone.close()
     server.shutdown()
 
     failed = [r for r in results if r.failures]
@@ -496,14 +781,33 @@ def run(site: Path, shot_dir: Path) -> int:
         print(f"{status:4}  {r.mode:4}  {r.name}  ({r.seconds:.1f} s)")
         for msg in r.failures:
             print(f"        FAIL: {msg}")
-        if r.mode == "http":
+        if r.mode in ("http", "phone"):
             for msg in r.notes:
                 print(f"        {msg}")
             for msg in dict.fromkeys(r.warnings):
                 print(f"        console warning: {msg}")
     print(
         f"\nscreenshots: {shot_dir}/ ({len(list(shot_dir.glob('*.png')))} files); "
-        f"{len(pages)} pages, each served and from disk, in {time.perf_counter() - t0:.1f} s"
+        f"{len(pages)} pages, each served, from disk and at phone size, in "
+        f"{time.perf_counter() - t0:.1f} s"
+    )
+    audited = [r for r in results if r.mode == "http"]
+    nodes = [v for r in audited for v in r.axe if v["allow"] < 0]
+    allowed_nodes = [v for r in audited for v in r.axe if v["allow"] >= 0]
+    by_rule: dict[str, int] = {}
+    for v in nodes:
+        by_rule[v["rule"]] = by_rule.get(v["rule"], 0) + 1
+    print(
+        f"axe-core (WCAG 2.1 A/AA, serious or critical): {len(nodes)} nodes on "
+        f"{sum(any(v['allow'] < 0 for v in r.axe) for r in audited)} of {len(audited)} pages"
+        + (f" ({', '.join(f'{k}: {n}' for k, n in sorted(by_rule.items()))})" if nodes else "")
+        + f"; {len(allowed_nodes)} allowed nodes (ALLOWED_AXE)"
+    )
+    phoned = [r for r in results if r.mode == "phone"]
+    print(
+        f"phone pass ({PHONE['width']} x {PHONE['height']}): "
+        f"{sum(r.phone_checked for r in phoned)} elements measured, "
+        f"{sum(1 for r in phoned if r.failures)} of {len(phoned)} pages with problems"
     )
     print(f"check-site: {len(results) - len(failed)} passed, {len(failed)} failed")
     return 1 if failed else 0
@@ -513,8 +817,16 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, default=Path("_build/html"))
     parser.add_argument("--screenshots", type=Path, default=Path("_build/screenshots"))
+    parser.add_argument(
+        "--only", metavar="REGEX", help="check only the pages whose path matches (while working)"
+    )
+    parser.add_argument(
+        "--modes",
+        default="http,file,phone",
+        help="which passes to run, comma-separated (default: all three)",
+    )
     args = parser.parse_args()
-    return run(args.site, args.screenshots)
+    return run(args.site, args.screenshots, args.only, tuple(args.modes.split(",")))
 
 
 if __name__ == "__main__":

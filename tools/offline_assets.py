@@ -99,14 +99,25 @@ MATHJAX2_HUB_SHIM = """
 # The widget manager draws a widget's saved view, and its images (an ipywidgets.Image, or a
 # figure inside an Output widget) come without alt text. Each chapter puts a static figure,
 # with its own alt text, right before every widget, so the snapshot is labelled as what it is.
+# And ipywidgets 8's slider view gives the slider's handle role="slider" but no name: its
+# visible description label is not tied to it (axe-core: aria-input-field-name). The handle is
+# given aria-labelledby that label, so a screen reader announces "A, slider, 10".
 WIDGET_IMAGE_ALT = """
 (function () {
   var ALT = "Snapshot of the interactive explorer at its default settings; the static figure "
     + "just above shows the same view with a full description. Run the notebook to move the "
     + "sliders.";
+  var count = 0;
   function label() {
     document.querySelectorAll(".jupyter-widgets img, .widget-image").forEach(function (img) {
       if (!img.getAttribute("alt")) { img.setAttribute("alt", ALT); }
+    });
+    document.querySelectorAll(".widget-slider").forEach(function (box) {
+      var text = box.querySelector(".widget-label");
+      var handle = box.querySelector('[role="slider"]');
+      if (!text || !handle || handle.hasAttribute("aria-labelledby")) { return; }
+      if (!text.id) { text.id = "widget-slider-label-" + (++count); }
+      handle.setAttribute("aria-labelledby", text.id);
     });
   }
   document.addEventListener("DOMContentLoaded", function () {
@@ -195,8 +206,23 @@ def add_widget_scripts(app: Sphinx, pagename: str, templatename, context, doctre
     app.builder.add_js_file("", body=WIDGET_IMAGE_ALT, priority=520)
 
 
+def html_handlers_for_singlehtml(app: Sphinx) -> None:
+    """``make pdf`` builds the single-page book. Sphinx gives a builder the node handlers
+    registered under its own name, and falls back to those of its format ("html") only when
+    there are none: sphinx-exercise registers some for "singlehtml", so every other
+    extension's HTML handlers (sphinx-proof's, for one) went missing there ("departing unknown
+    node type: proposition_node"). The single-page builder gets the HTML ones it lacks."""
+    if app.builder.name != "singlehtml":
+        return
+    handlers = app.registry.translation_handlers
+    single = handlers.setdefault("singlehtml", {})
+    for node, pair in handlers.get("html", {}).items():
+        single.setdefault(node, pair)
+
+
 def setup(app: Sphinx) -> dict:
     app.add_config_value("offline_assets_node_modules", ".site-vendor/node_modules", "env")
+    app.connect("builder-inited", html_handlers_for_singlehtml)
     app.connect("builder-inited", copy_assets)
     app.connect("html-page-context", add_widget_scripts)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -90,6 +90,23 @@ def family_range(name: str, n_classes: int = 3) -> tuple[float, float, float]:
     return _RANGES[name]
 
 
+def _slider_step(low, high):
+    """A round step (a power of ten) of at most 1/1000 of the range: the range's ends and the
+    defaults of :func:`family_range` are whole multiples of it, so the browser's slider, which
+    snaps its value to ``low + k * step``, shows the same A as the figure's title."""
+    return float(10.0 ** np.floor(np.log10((high - low) / 1000)))
+
+
+def _readout_format(step):
+    """Fixed decimals, as many as the step has: d3-format (the browser's readout) and Python
+    (the figure's title) write "f" formats alike, where "g" differs ("10.00" against "10")."""
+    return f".{max(0, -round(np.log10(step)))}f"
+
+
+def _on_grid(value, low, step):
+    return round(low + round((value - low) / step) * step, 10)
+
+
 def _matrices(name, A, n_classes):
     if name == "ZA":
         return families.ZA(A, n_classes)
@@ -190,9 +207,12 @@ class FamilyView:
         Drawn into; a new ``pyplot`` figure otherwise.
     animated : bool, default False
         Mark the A-dependent artists as animated (for :meth:`render_png`).
+    a_format : str, default ".4g"
+        Format of A in the left panel's title; the explorer passes its slider's readout
+        format, so that the title and the slider show the same number.
     """
 
-    def __init__(self, state: dict, fig=None, *, animated: bool = False):
+    def __init__(self, state: dict, fig=None, *, animated: bool = False, a_format: str = ".4g"):
         import matplotlib.pyplot as plt
         from matplotlib.ticker import MaxNLocator
 
@@ -202,6 +222,7 @@ class FamilyView:
             fig = plt.figure(figsize=(11, 3.6))
         self.fig = fig
         self.name, self.n_classes = state["name"], state["matrix"].shape[-1]
+        self.a_format = a_format
         ax_m, ax_k, ax_h = fig.subplots(1, 3, width_ratios=[1.0, 1.35, 1.35])
         fig.subplots_adjust(left=0.05, right=0.99, bottom=0.15, top=0.87, wspace=0.32)
         K = self.n_classes
@@ -281,7 +302,7 @@ class FamilyView:
         self.entropy_dot.set_data([A], [_y(state["entropy"])])
         for line in self.lines:
             line.set_xdata([A, A])
-        self.titles[0].set_text(f"{state['label']} at A = {A:.4g}")
+        self.titles[0].set_text(f"{state['label']} at A = {A:{self.a_format}}")
         self.titles[1].set_text(
             f"kappa = {_fmt(state['kappa'], '.4f')},  MCC = {_fmt(state['mcc'], '.4f')}"
         )
@@ -362,15 +383,17 @@ def family_explorer(name: str = "M2", A: float | None = None, n_classes: int = 3
     low, high, default = family_range(name, n_classes)
     start = default if A is None else float(A)
     family_state(name, start, n_classes, n_grid=2)  # validate before building anything
+    step = _slider_step(low, high)
+    start = min(max(_on_grid(start, low, step), low), high)
     menu = widgets.Dropdown(options=list(FAMILY_NAMES), value=name, description="family")
     classes = widgets.IntSlider(value=n_classes, min=2, max=10, description="N (Z_A only)")
     slider = widgets.FloatSlider(
         value=start,
         min=low,
         max=high,
-        step=(high - low) / 1000,
+        step=step,
         description="A",
-        readout_format=".4g",
+        readout_format=_readout_format(step),
     )
     image = widgets.Image(format="png")
     view = {}
@@ -380,7 +403,8 @@ def family_explorer(name: str = "M2", A: float | None = None, n_classes: int = 3
         slider.min = min(slider.min, lo)
         slider.max = max(slider.max, hi)
         slider.value = value
-        slider.min, slider.max, slider.step = lo, hi, (hi - lo) / 1000
+        slider.min, slider.max, slider.step = lo, hi, _slider_step(lo, hi)
+        slider.readout_format = _readout_format(slider.step)
 
     menu.observe(_sync, "value")
     classes.observe(_sync, "value")
@@ -391,7 +415,12 @@ def family_explorer(name: str = "M2", A: float | None = None, n_classes: int = 3
         key = (state["name"], state["matrix"].shape[-1])
         if view.get("key") != key:
             view["key"] = key
-            view["view"] = FamilyView(state, Figure(figsize=(11, 3.6), dpi=80), animated=True)
+            view["view"] = FamilyView(
+                state,
+                Figure(figsize=(11, 3.6), dpi=80),
+                animated=True,
+                a_format=slider.readout_format,
+            )
         else:
             view["view"].update(state)
         image.value = view["view"].render_png()

@@ -338,6 +338,10 @@ def weighted_kappa_explorer():
             max=10_000,
             layout=widgets.Layout(width="72px"),
             disabled=True,
+            # Each input's accessible name. The caption above names the grid, so the label
+            # takes no width on the page (a screen reader still reads it).
+            description=f"row {i + 1}, column {j + 1}",
+            style={"description_width": "0px"},
         )
         for i in range(3)
         for j in range(3)
@@ -347,7 +351,9 @@ def weighted_kappa_explorer():
         f"3 x 3 matrix (rows = reference, columns = prediction); pick <i>{custom}</i> to edit it"
     )
     live = _LiveFigure()
-    image = widgets.Image(format="png", layout=widgets.Layout(width="648px"))
+    image = widgets.Image(
+        format="png", layout=widgets.Layout(width="100%", max_width="648px", height="auto")
+    )
     message = widgets.HTML()
 
     def redraw(*_):
