@@ -26,9 +26,11 @@ Public topic modules, met by name in the chapters: ``kappalib.families`` (the pa
 matrix families), ``kappalib.closed_forms`` (the paper's closed-form kappa and MCC of those
 families, with their minimisers), ``kappalib.plotting`` (heatmaps) and ``kappalib.widgets``
 (explorers; imports ipywidgets).
+``kappalib.datasets`` reads the published rating data shipped with the package (Fleiss 1971,
+Krippendorff 2011, Gwet 2014): ``datasets.names()`` and ``datasets.load(name)``.
 """
 
-from . import closed_forms, families  # noqa: F401  (numpy only; plotting and widgets stay lazy)
+from . import closed_forms, datasets, families  # noqa: F401  (numpy only; plotting, widgets lazy)
 from ._agreement import (
     bias_index,
     expected_agreement,

@@ -1,4 +1,4 @@
-"""Random rating data and book/data readers shared by the multi-rater tests."""
+"""Random rating data and kappalib/data readers shared by the multi-rater tests."""
 
 import csv
 import io
@@ -7,12 +7,12 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT / "book" / "data"
+DATA = ROOT / "kappalib" / "data"
 BATCH = 10  # cases per test call: 50 calls of 10 keep the report short and the run quick
 
 
 def read_csv(name):
-    """A book/data CSV: the first line is the provenance comment, the second the header."""
+    """A kappalib/data CSV: the first line is the provenance comment, the second the header."""
     text = (DATA / name).read_text()
     assert text.startswith("# "), f"{name} must start with a provenance line"
     rows = list(csv.reader(io.StringIO(text.split("\n", 1)[1])))

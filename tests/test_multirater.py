@@ -1,5 +1,5 @@
 """More than two raters: parity with the krippendorff package and statsmodels on random
-rating data, the published values (read from book/data, so the transcriptions are checked
+rating data, the published values (read from kappalib/data, so the transcriptions are checked
 too), second formulas, undefined values and bad input.  irrCAC: test_parity_irrcac.py.
 """
 
@@ -70,7 +70,7 @@ def test_fleiss_against_statsmodels(batch):
         assert kl.fleiss_kappa(table) == pytest.approx(sm_fleiss(counts), abs=1e-9)
 
 
-# --- published values (the CSVs in book/data, so the transcriptions are checked too) -----
+# --- published values (the CSVs in kappalib/data, so the transcriptions are checked too) -
 
 
 def test_krippendorff_2011_example():

@@ -7,15 +7,17 @@ first cell installs ``kappalib[widgets]`` with ``%pip``.  This script does the s
 1. copies the tracked tree (``git ls-files``, plus new files not ignored) to a temporary
    folder and builds the sdist and, from the sdist, the wheel with ``python -m build``; the
    build must print no deprecation warning;
-2. checks that the wheel and the sdist hold every ``.py`` under ``kappalib/`` and ``py.typed``;
+2. checks that the wheel and the sdist hold every ``.py`` under ``kappalib/``, ``py.typed`` and
+   the data CSVs of ``kappalib/data``;
 3. installs the wheel, without extras, into a bare virtual environment: only numpy and kappalib
    may arrive, ``import kappalib`` must work there and load neither matplotlib nor ipywidgets,
    and ``kappalib.plotting`` / ``kappalib.widgets`` must name their extra when they fail;
 4. builds a "Colab" environment (ipykernel, nbclient, nbformat, numpy, matplotlib, ipywidgets,
    scikit-learn, scipy, pandas at the pins of requirements.txt, else at the versions of the
    running interpreter) without kappalib;
-5. executes every ``book/[0-9][0-9]_*.ipynb`` in a temporary copy of ``book/`` whose install
-   cell points at the built wheel (``kappalib[widgets] @ file:///.../kappalib-X.whl``), so that
+5. executes every ``book/[0-9][0-9]_*.ipynb`` alone in a temporary folder that holds only that
+   notebook (as Colab opens it: no ``book/``, no data files beside it), with its install cell
+   pointed at the built wheel (``kappalib[widgets] @ file:///.../kappalib-X.whl``), so that
    the cell runs ``%pip install`` as on Colab.  Two notebooks run at a time, each stream in its
    own small environment layered on the Colab one (a ``.pth`` file), so that kappalib is
    uninstalled before every notebook and every install cell really installs it;
@@ -163,6 +165,7 @@ def pip_names(python: Path, cwd: Path) -> set[str]:
 def expected_files(src: Path) -> set[str]:
     files = {p.relative_to(src).as_posix() for p in (src / "kappalib").rglob("*.py")}
     files.add("kappalib/py.typed")
+    files |= {p.relative_to(src).as_posix() for p in (src / "kappalib" / "data").glob("*.csv")}
     return files
 
 
@@ -194,7 +197,7 @@ def check_contents(check: Check, src: Path, wheel: Path, sdist: Path) -> None:
         if missing:
             check.fail(f"the {label} lacks {len(missing)} file(s) of kappalib/: {missing}")
         else:
-            print(f"  the {label} holds all {len(expected)} files (every .py and py.typed)")
+            print(f"  the {label} holds all {len(expected)} files (.py, py.typed, data CSVs)")
 
 
 BARE_PROBE = textwrap.dedent(
@@ -207,6 +210,7 @@ BARE_PROBE = textwrap.dedent(
     assert not loaded, f"import kappalib loaded {loaded}"
     assert (pathlib.Path(kl.__file__).parent / "py.typed").is_file(), "py.typed is not installed"
     assert abs(kl.kappa([[20, 5], [10, 15]]) - 0.4) < 1e-12, kl.kappa([[20, 5], [10, 15]])
+    assert kl.datasets.load("fleiss1971_diagnoses").data.shape == (30, 5), "data CSVs"
     meta = importlib.metadata.metadata("kappalib")
     assert meta["Version"] == kl.__version__, (meta["Version"], kl.__version__)
     assert meta["License-Expression"] == "MIT", meta["License-Expression"]
@@ -335,11 +339,14 @@ WHERE_CELL = (
 def prepare_notebooks(check: Check, src: Path, book: Path, wheel: Path) -> list[Path]:
     import nbformat
 
-    shutil.copytree(src / "book", book)
     spec = f'"kappalib[widgets] @ {wheel.resolve().as_uri()}"'
-    notebooks = sorted(book.glob("[0-9][0-9]_*.ipynb"))
-    for path in notebooks:
-        nb = nbformat.read(path, as_version=4)
+    notebooks = []
+    # As Colab opens a chapter: the notebook alone in its folder, nothing of book/ beside it.
+    for original in sorted((src / "book").glob("[0-9][0-9]_*.ipynb")):
+        path = book / original.stem / original.name
+        path.parent.mkdir(parents=True)
+        notebooks.append(path)
+        nb = nbformat.read(original, as_version=4)
         hits = 0
         for cell in nb.cells:
             if cell.cell_type == "code" and INSTALL_SPEC.search(cell.source):
