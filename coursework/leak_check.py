@@ -11,7 +11,9 @@ and looks for them in the student edition's HTML and in the released notebooks. 
 leaks when a run of 8 consecutive words of it appears there, or one of its decimal numbers of
 three or more significant digits (``0.1124``, ``8.35``) does. Runs and numbers that the book
 also states outside its solutions (its prose, its shown code and their outputs) are not
-counted: only what a student could learn from a solution alone. Cells tagged ``hide-input``
+counted: only what a student could learn from a solution alone. Nor is what kappalib's own
+source says (its docstrings make the book's API page): a student has the installed package and
+its ``help()`` anyway. Cells tagged ``hide-input``
 count as hidden, not as shown: the chapters use them to check the numbers of their solutions,
 and the student edition drops their input.
 
@@ -177,7 +179,8 @@ def main() -> int:
         targets |= html_text(args.html)
     if args.release:
         targets |= {f"release/{k}": v for k, v in release_text(args.release).items()}
-    found = leaks(chapters | sets, outside + "\n" + outside_sets, targets)
+    library = "\n".join(p.read_text() for p in sorted((ROOT / "kappalib").rglob("*.py")))
+    found = leaks(chapters | sets, "\n".join([outside, outside_sets, library]), targets)
     for line in found:
         print("LEAK:", line)
     n = sum(map(len, chapters.values())) + sum(map(len, sets.values()))

@@ -86,7 +86,7 @@ def _n_cases(value):
 def coefficient_curves(
     sensitivity: float,
     specificity: float,
-    prevalences: ArrayLike = COEFFICIENT_GRID,
+    prevalences: ArrayLike | None = None,
     *,
     n_cases: int = COEFFICIENT_DEFAULTS["n_cases"],
 ) -> CoefficientCurves:
@@ -96,8 +96,9 @@ def coefficient_curves(
     ----------
     sensitivity, specificity : float in [0, 1]
         The rater's agreement with the reference on positive and on negative cases.
-    prevalences : array-like of shape (n,) or a float, values in [0, 1]
-        Shares of positive cases (default: 199 points from 0.005 to 0.995).
+    prevalences : array-like of shape (n,) or a float, values in [0, 1], optional
+        Shares of positive cases; None (default) is ``COEFFICIENT_GRID``, 199 points from
+        0.005 to 0.995.
     n_cases : int, at least 2
         The number of cases, which only Krippendorff's alpha depends on (through its
         small-sample factor ``(2N - 1) / 2N``).
@@ -126,6 +127,8 @@ def coefficient_curves(
     s = _rate(sensitivity, "sensitivity")
     t = _rate(specificity, "specificity")
     N = _n_cases(n_cases)
+    if prevalences is None:
+        prevalences = COEFFICIENT_GRID
     try:
         pi = np.atleast_1d(np.asarray(prevalences, dtype=np.float64))
     except (TypeError, ValueError):
