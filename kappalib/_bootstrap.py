@@ -252,7 +252,7 @@ def kappa_bootstrap_ci(
 
     Examples
     --------
-    Seed 001's table, kappa 0.7 from 20 cases (seeded, so the interval is reproducible):
+    The kappa explainer's table, kappa 0.7 from 20 cases (seeded, so the interval is reproducible):
 
     >>> import kappalib as kl
     >>> low, high = kl.kappa_bootstrap_ci([[8, 2], [1, 9]], rng=0)
@@ -409,7 +409,7 @@ def paired_difference_ci(
 
     Examples
     --------
-    Seed 001's 20 cases: A errs on cases 0, 1 and 2, B on case 0 only.
+    The kappa explainer's 20 cases: A errs on cases 0, 1 and 2, B on case 0 only.
 
     >>> import kappalib as kl
     >>> y = [0] * 10 + [1] * 10
@@ -501,11 +501,11 @@ def kappa_sample_size(
 
     Examples
     --------
-    Two balanced classes and kappa 0.7 (seed 001's table).  For two classes with shares
-    :math:`\pi, 1 - \pi` the variance per case has the closed form
+    Two balanced classes and kappa 0.7 (the kappa explainer's table).  For two classes with
+    shares :math:`\pi, 1 - \pi` the variance per case has the closed form
     :math:`v = (1-\kappa)\,[(1-\kappa)(1-2\kappa) + \kappa(2-\kappa)/(2\pi(1-\pi))]`
     :math:`= 0.3\,(-0.12 + 1.82) = 0.51`, so :math:`\pm 0.1` needs
-    :math:`\lceil 1.96^2 \cdot 0.51 / 0.01 \rceil = 196` cases, ten times seed 001's 20:
+    :math:`\lceil 1.96^2 \cdot 0.51 / 0.01 \rceil = 196` cases, ten times the kappa explainer's 20:
 
     >>> import kappalib as kl
     >>> kl.kappa_sample_size(0.7, [0.5, 0.5], half_width=0.1)
