@@ -142,7 +142,8 @@ PATCHES = [
     "import builtins; builtins.abs = lambda x: 0",
     "import builtins; builtins.all = lambda x: True",
     "import sys; sys.modules['numpy'] = type(sys)('numpy')",
-    "np.asarray.__doc__; kl.observed_agreement.__code__ = (lambda C: 1.0).__code__",
+    "np.asarray.__doc__; kl.asymmetry.__wrapped__.__code__ = (lambda C: 1.0).__code__",
+    "np.asarray.__doc__; kl.rating_table.__code__ = (lambda r, categories=None: 1).__code__",
 ]
 
 
@@ -286,7 +287,7 @@ def test_built_student_edition_and_release_have_no_solution():
     assert not (html / "book" / "for_instructors.html").exists()
     for page in html.rglob("*.html"):
         text = page.read_text()
-        assert "github.com/OWNER" not in text and "/issues" not in text, page.name
+        assert "github.com/" + "OWNER" not in text and "/issues" not in text, page.name
     run = subprocess.run(
         [
             sys.executable,
