@@ -23,9 +23,12 @@ def _make_grading(data):
         if name.split(".")[0] in roots and isinstance(mod, types.ModuleType)
     }
 
+    def inner(v):  # the function a decorator wraps (kappalib's matrix functions)
+        return _getattr(_getattr(v, "__wrapped__", None), "__code__", None)
+
     def snapshot(mod):
         return {
-            k: (v, _getattr(v, "__code__", None), _getattr(v, "__defaults__", None))
+            k: (v, _getattr(v, "__code__", None), _getattr(v, "__defaults__", None), inner(v))
             for k, v in _list(vars(mod).items())
             if k not in ("_", "__", "___", "input")
         }
@@ -48,12 +51,13 @@ def _make_grading(data):
                 bad.append(f"sys.modules[{name!r}]")
                 continue
             now = vars(mod)
-            for k, (v, code, defaults) in snap.items():
+            for k, (v, code, defaults, wrapped) in snap.items():
                 w = now.get(k, snapshot)
                 if (
                     w is not v
                     or _getattr(w, "__code__", None) is not code
                     or _getattr(w, "__defaults__", None) is not defaults
+                    or inner(w) is not wrapped
                 ):
                     bad.append(f"{name}.{k}")
         return bad

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 import numbers
+from fractions import Fraction
 from statistics import NormalDist
 from typing import Literal
 
@@ -93,6 +94,11 @@ def _whole_counts(C, name="C"):
         raise ValueError(
             f"{name} must hold whole counts of cases to be resampled, got {float(C[pos])!r} at "
             f"index {pos}"
+        )
+    N = float(C.sum())
+    if not N < 2.0**63:  # numpy's multinomial draws at most 2^63 - 1 cases
+        raise ValueError(
+            f"{name} must hold fewer than 2**63 cases to be resampled, got {N:.4g} in total"
         )
     return C
 
@@ -252,7 +258,7 @@ def kappa_bootstrap_ci(
 
     Examples
     --------
-    Seed 001's table, kappa 0.7 from 20 cases (seeded, so the interval is reproducible):
+    The kappa explainer's table, kappa 0.7 from 20 cases (seeded, so the interval is reproducible):
 
     >>> import kappalib as kl
     >>> low, high = kl.kappa_bootstrap_ci([[8, 2], [1, 9]], rng=0)
@@ -409,7 +415,7 @@ def paired_difference_ci(
 
     Examples
     --------
-    Seed 001's 20 cases: A errs on cases 0, 1 and 2, B on case 0 only.
+    The kappa explainer's 20 cases: A errs on cases 0, 1 and 2, B on case 0 only.
 
     >>> import kappalib as kl
     >>> y = [0] * 10 + [1] * 10
@@ -501,11 +507,11 @@ def kappa_sample_size(
 
     Examples
     --------
-    Two balanced classes and kappa 0.7 (seed 001's table).  For two classes with shares
-    :math:`\pi, 1 - \pi` the variance per case has the closed form
+    Two balanced classes and kappa 0.7 (the kappa explainer's table).  For two classes with
+    shares :math:`\pi, 1 - \pi` the variance per case has the closed form
     :math:`v = (1-\kappa)\,[(1-\kappa)(1-2\kappa) + \kappa(2-\kappa)/(2\pi(1-\pi))]`
     :math:`= 0.3\,(-0.12 + 1.82) = 0.51`, so :math:`\pm 0.1` needs
-    :math:`\lceil 1.96^2 \cdot 0.51 / 0.01 \rceil = 196` cases, ten times seed 001's 20:
+    :math:`\lceil 1.96^2 \cdot 0.51 / 0.01 \rceil = 196` cases, ten times the kappa explainer's 20:
 
     >>> import kappalib as kl
     >>> kl.kappa_sample_size(0.7, [0.5, 0.5], half_width=0.1)
@@ -527,6 +533,7 @@ def kappa_sample_size(
             "marginals must be a 1-D vector of non-negative shares with at least two positive, "
             f"got {_short(marginals)}"
         )
+    pi = pi / pi.max()  # first by the largest share: the sum of 1e308s overflows
     pi = pi / pi.sum()
     smallest = pi[pi > 0].min()
     lowest = -smallest / (1.0 - smallest)
@@ -536,4 +543,8 @@ def kappa_sample_size(
     table = (1.0 - k) * np.outer(pi, pi) + k * np.diag(pi)
     se = kappa_standard_error(table, weighting=weighting, scores=scores)  # N = 1: se**2 = v
     z = _NORMAL.inv_cdf((1.0 + confidence) / 2.0)
-    return max(math.ceil(z * z * float(se) ** 2 / half_width**2 - 1e-9), 1)
+    v = z * z * float(se) ** 2
+    if half_width >= 1e-150 and v / half_width**2 < 1e300:
+        return max(math.ceil(v / half_width**2 - 1e-9), 1)
+    # half-widths so small that h^2 underflows or N overflows a float: exact rationals
+    return max(math.ceil(Fraction(v) / Fraction(half_width) ** 2), 1)

@@ -78,7 +78,7 @@ def _as_ratings(data, name):
         if np.isinf(lo) or np.isinf(hi):
             pos = tuple(int(i) for i in np.argwhere(np.isinf(arr))[0])
             raise ValueError(
-                f"{name} must hold finite ratings or NaN for missing, got {arr[pos]!r} at "
+                f"{name} must hold finite ratings or NaN for missing, got {float(arr[pos])!r} at "
                 f"index {pos}"
             )
         return arr, None
@@ -182,16 +182,18 @@ def _integer_blocks(arr):
         width = max(1, min(n_units, _CHUNK // R))
         offset = (span + 1.0) * np.arange(width) - lo
         where = np.empty((R, width))
+        whole = np.empty((R, width)) if arr.dtype.kind == "f" else None
         codes = np.empty((R, width), dtype=np.intp)
         for a in range(0, n_units, width):
             w = min(width, n_units - a)
             x, c = where[:, :w], codes[:, :w]
             np.fmin(arr[:, a : a + w], lo + span, out=x)
-            np.add(x, offset[:w], out=x)
-            np.copyto(c, x, casting="unsafe")
-            if arr.dtype.kind == "f" and not np.array_equal(c, x):  # not an integer
+            # integers? checked before the offset is added: 1e-300 + 2.0 rounds to 2.0
+            if whole is not None and not np.array_equal(np.rint(x, out=whole[:, :w]), x):
                 yield a, None
                 return
+            np.add(x, offset[:w], out=x)
+            np.copyto(c, x, casting="unsafe")
             counts = np.bincount(c.ravel(), minlength=w * (span + 1))
             yield a, counts.reshape(w, span + 1)[:, :span]
 
@@ -339,11 +341,13 @@ def _as_table(table, name="table"):
     lo, hi = arr.min(), arr.max()
     if not (np.isfinite(lo) and np.isfinite(hi)):
         pos = tuple(int(i) for i in np.argwhere(~np.isfinite(arr))[0])
-        raise ValueError(f"{name} must contain only finite counts, got {arr[pos]!r} at index {pos}")
+        raise ValueError(
+            f"{name} must contain only finite counts, got {float(arr[pos])!r} at index {pos}"
+        )
     if lo < 0:
         pos = tuple(int(i) for i in np.argwhere(arr < 0)[0])
         raise ValueError(
-            f"{name} must contain non-negative counts, got {arr[pos]!r} at index {pos}"
+            f"{name} must contain non-negative counts, got {float(arr[pos])!r} at index {pos}"
         )
     if hi == 0:
         raise ValueError(f"{name} must contain at least one rating, got an all-zero table")
@@ -429,10 +433,12 @@ def fleiss_kappa(table: ArrayLike, *, zero_division: str | float | None = None) 
         raise ValueError(
             f"table must hold at least 2 ratings per subject for Fleiss' kappa, got {n:g}"
         )
+    # in shares S = T / n, so that no square of a count over- or underflows:
+    # P_i = (sum_k n_ik^2 - n) / (n (n - 1)) = (sum_k S_ik^2 - 1/n) n / (n - 1)
     N = T.shape[0]
-    total = N * n
-    p = np.einsum("ik->k", T) / total
-    P_bar = (np.einsum("ik,ik->", T, T) - total) / (total * (n - 1))
+    S = T / n
+    p = np.einsum("ik->k", S) / N
+    P_bar = (np.einsum("ik,ik->", S, S) / N - 1.0 / n) * (n / (n - 1.0))
     P_e = float(p @ p)
     den = 1.0 - P_e
     value = (P_bar - P_e) / den if den > 0 else 0.0
@@ -458,6 +464,12 @@ def _delta(level, domain, n_c):
         M = np.cumsum(n_c) - n_c / 2.0
         return (M[:, None] - M[None, :]) ** 2
     v = domain.astype(np.float64)
+    # interval and ratio alpha do not change when every value is multiplied by a constant:
+    # a power of two (exact) brings the largest |value| into [0.5, 1), so that neither the
+    # differences nor their squares over- or underflow (values of 1e-300 or 1e300)
+    top = float(np.abs(v).max()) if v.size else 0.0
+    if top > 0:
+        v = np.ldexp(v, -np.frexp(top)[1])
     diff = v[:, None] - v[None, :]
     if level == "interval":
         return diff * diff
@@ -754,9 +766,12 @@ def _multi_parts(table, weighting, scores, name):
             f"table must have at least one unit with two or more ratings for {name}, got at "
             f"most {r.max():g} per unit"
         )
+    # in shares S = n_ik / r_i, so that no product of counts over- or underflows:
+    # sum_k n_ik (n*_ik - 1) / (r_i (r_i - 1)) = (sum_k S_ik S*_ik - 1/r_i) r_i / (r_i - 1)
     T2, r2 = T[two], r[two]
-    agree = np.einsum("ik,ik->i", T2, T2 @ w.T) - r2
-    p_a = float(np.mean(agree / (r2 * (r2 - 1.0))))
+    S2 = T2 / r2[:, None]
+    agree = np.einsum("ik,ik->i", S2, S2 @ w.T) - 1.0 / r2
+    p_a = float(np.mean(agree * (r2 / (r2 - 1.0))))
     pi = (T / r[:, None]).mean(axis=0)
     return K, w, p_a, pi
 

@@ -43,6 +43,10 @@ UNIT = [
     "tests/test_properties.py",
     "tests/test_bad_input.py",
     "tests/test_numerics.py",
+    "tests/test_inference_null.py",
+    "tests/test_multirater_oracles.py",
+    "tests/test_multirater.py",
+    "tests/test_bootstrap.py",
 ]
 
 
@@ -207,6 +211,81 @@ MUTANTS = {
         "the exception no longer a ValueError",
         lambda f: type("UndefinedMetricError", (ArithmeticError,), {}),
     ),
+    # --- inference (issue 16) ---
+    "kappa_standard_error_null_ignored": (
+        "kappa_standard_error",
+        "null=True gives the non-null standard error",
+        lambda f: lambda C, *, null=False, **kw: f(C, **kw),
+    ),
+    "kappa_bootstrap_ci_always_percentile": (
+        "kappa_bootstrap_ci",
+        "method='bca' ignored: always the percentile interval",
+        lambda f: lambda C, *, method="percentile", **kw: f(C, **kw),
+    ),
+    "kappa_bootstrap_ci_statistic_ignored": (
+        "kappa_bootstrap_ci",
+        "statistic='mcc' ignored: always kappa",
+        lambda f: lambda C, *, statistic="kappa", **kw: f(C, **kw),
+    ),
+    "paired_difference_ci_a_minus_b": (
+        "paired_difference_ci",
+        "the difference A - B where B - A is documented",
+        lambda f: lambda y_true, pred_a, pred_b, **kw: f(y_true, pred_b, pred_a, **kw),
+    ),
+    "kappa_sample_size_width_for_half_width": (
+        "kappa_sample_size",
+        "half_width taken as the full width of the interval (N four times too small)",
+        lambda f: (
+            lambda kappa, marginals, *, half_width, **kw: f(
+                kappa, marginals, half_width=2 * half_width, **kw
+            )
+        ),
+    ),
+    # --- more raters, other coefficients (issue 15) ---
+    "rating_table_raters_as_units": (
+        "rating_table",
+        "the layout read as units x raters (statsmodels' orientation)",
+        lambda f: lambda data, **kw: f(np.asarray(data).T, **kw),
+    ),
+    "fleiss_kappa_n_squared": (
+        "fleiss_kappa",
+        "P_i = (sum_k n_ik^2 - n) / n^2 instead of / (n (n - 1))",
+        lambda f: lambda table, **kw: _fleiss_n_squared(f(table, **kw), table),
+    ),
+    "krippendorff_alpha_ordinal_is_interval": (
+        "krippendorff_alpha",
+        "level='ordinal' computed with the interval distance",
+        lambda f: (
+            lambda data, *, level="nominal", **kw: f(
+                data, level="interval" if level == "ordinal" else level, **kw
+            )
+        ),
+    ),
+    "krippendorff_alpha_no_small_sample_factor": (
+        "krippendorff_alpha",
+        "1 - n D_o / D_e, without Krippendorff's (n - 1) small-sample factor",
+        lambda f: lambda data, **kw: _alpha_without_n_minus_1(f(data, **kw), data),
+    ),
+    "gwet_ac1_unpooled_shares": (
+        "gwet_ac1",
+        "chance from rater 1's shares r_k / N, not the pooled (r_k + c_k) / 2N",
+        lambda f: lambda C, **kw: _gwet_two(C, pooled=False, **kw),
+    ),
+    "gwet_ac1_multi_pooled_counts": (
+        "gwet_ac1_multi",
+        "pi_k from the pooled counts sum_i n_ik / sum_i r_i, not the mean of per-unit shares",
+        lambda f: lambda table, **kw: _gwet_multi_pooled(table, **kw),
+    ),
+    "brennan_prediger_weighting_ignored": (
+        "brennan_prediger",
+        "weighting and scores ignored: always unweighted (PABAK)",
+        lambda f: lambda C, *, weighting=None, scores=None, **kw: f(C, **kw),
+    ),
+    "brennan_prediger_multi_pe_one_over_k": (
+        "brennan_prediger_multi",
+        "p_e = 1 / K even with weights, instead of T_w / K^2",
+        lambda f: lambda table, **kw: _bp_multi_one_over_k(f(table, **kw), table, **kw),
+    ),
 }
 
 # Where each mutant is looked for first (files or test ids, the likeliest killer first); a
@@ -227,11 +306,107 @@ FOCUS = {
         "tests/test_parity.py::test_standard_error_against_statsmodels"
     ],
     "UndefinedMetricError_not_ValueError": ["tests/test_undefined.py"],
+    "kappa_standard_error_null_ignored": ["tests/test_inference_null.py"],
+    "kappa_bootstrap_ci_always_percentile": [
+        "tests/test_bootstrap.py::test_bca_differs_from_percentile_where_it_should"
+    ],
+    "kappa_bootstrap_ci_statistic_ignored": [
+        "tests/test_bootstrap.py::test_percentile_interval_is_the_quantiles_over_the_same_resamples"
+    ],
+    "paired_difference_ci_a_minus_b": [
+        "tests/test_bootstrap.py::test_paired_difference_agrees_with_scipy"
+    ],
+    "kappa_sample_size_width_for_half_width": [
+        "tests/test_bootstrap.py::test_sample_size_binary_closed_form"
+    ],
+    "rating_table_raters_as_units": ["tests/test_multirater_oracles.py"],
+    "fleiss_kappa_n_squared": ["tests/test_multirater_oracles.py"],
+    "krippendorff_alpha_ordinal_is_interval": ["tests/test_multirater_oracles.py"],
+    "krippendorff_alpha_no_small_sample_factor": ["tests/test_multirater_oracles.py"],
+    "gwet_ac1_unpooled_shares": ["tests/test_multirater_oracles.py"],
+    "gwet_ac1_multi_pooled_counts": ["tests/test_multirater_oracles.py"],
+    "brennan_prediger_weighting_ignored": ["tests/test_multirater_oracles.py"],
+    "brennan_prediger_multi_pe_one_over_k": ["tests/test_multirater_oracles.py"],
 }
 
 
 def _pe(r, c, N):
     return (r * c).sum(axis=-1) / (N * N)
+
+
+# --- helpers of the mutants of the multi-rater coefficients (public API and numpy only) ---
+
+
+def _agreement_weights(K, weighting=None, scores=None):
+    """Gwet's agreement weights w = 1 - W / max W (identity when unweighted)."""
+    import kappalib
+
+    if weighting is None:
+        return np.eye(K)
+    if isinstance(weighting, str):
+        W = kappalib.disagreement_weights(K, weighting, scores=scores)
+    else:
+        W = np.asarray(weighting, dtype=np.float64)
+    return 1.0 - W / W.max()
+
+
+def _fleiss_n_squared(value, table):
+    if value is None or not math.isfinite(value):
+        return value
+    T = np.asarray(table, dtype=np.float64)
+    n = T.sum(axis=1)[0]
+    P = ((T * T).sum(axis=1) - n) / (n * n)
+    p = T.sum(axis=0) / T.sum()
+    pe = float(p @ p)
+    return float((P.mean() - pe) / (1 - pe))
+
+
+def _alpha_without_n_minus_1(value, data):
+    """alpha = 1 - (n - 1) D; the mutant is 1 - n D = 1 - (1 - alpha) n / (n - 1)."""
+    if value is None or not math.isfinite(value):
+        return value
+    import kappalib
+
+    table, _ = kappalib.rating_table(data)
+    m = table.sum(axis=1)
+    n = float(m[m >= 2].sum())
+    return 1.0 - (1.0 - value) * n / (n - 1.0)
+
+
+def _gwet_two(C, *, pooled, weighting=None, scores=None):
+    C, N, r, c = _margins(C)
+    K = C.shape[-1]
+    w = _agreement_weights(K, weighting, scores)
+    p_a = np.einsum("...ij,ij->...", C, w) / N
+    pi = (r + c) / (2 * N[..., None]) if pooled else r / N[..., None]
+    p_e = w.sum() / (K * (K - 1.0)) * (pi * (1 - pi)).sum(axis=-1)
+    return _float((p_a - p_e) / (1 - p_e))
+
+
+def _multi_p_a(T, w):
+    r = T.sum(axis=1)
+    T, r = T[r > 0], r[r > 0]
+    two = r >= 2
+    T2, r2 = T[two], r[two]
+    agree = np.einsum("ik,ik->i", T2, T2 @ w.T) - r2
+    return float(np.mean(agree / (r2 * (r2 - 1.0))))
+
+
+def _gwet_multi_pooled(table, *, weighting=None, scores=None):
+    T = np.asarray(table, dtype=np.float64)
+    K = T.shape[1]
+    w = _agreement_weights(K, weighting, scores)
+    pi = T.sum(axis=0) / T.sum()
+    p_e = w.sum() / (K * (K - 1.0)) * float(pi @ (1 - pi))
+    return float((_multi_p_a(T, w) - p_e) / (1 - p_e))
+
+
+def _bp_multi_one_over_k(value, table, *, weighting=None, scores=None):
+    K = np.shape(table)[1]
+    T_w = _agreement_weights(K, weighting, scores).sum()
+    p_e = T_w / (K * K)
+    p_a = value * (1 - p_e) + p_e
+    return float((p_a - 1.0 / K) / (1.0 - 1.0 / K))
 
 
 def _apply(name):
@@ -290,20 +465,34 @@ def _check(name):
     return name, (failed[0] if code != 0 and failed else None), seconds + more
 
 
+def uncovered():
+    """Public callables of kappalib.__all__ without a mutant (each must have one or more)."""
+    import kappalib
+
+    covered = {target for target, _, _ in MUTANTS.values()}
+    public = {n for n in kappalib.__all__ if callable(getattr(kappalib, n))}
+    return sorted(public - covered)
+
+
 def main(argv):
+    missing = uncovered()
+    if missing:
+        print(f"public functions without a mutant (add one to MUTANTS): {', '.join(missing)}")
+        return 1
     names = argv or list(MUTANTS)
     unknown = [n for n in names if n not in MUTANTS]
     if unknown:
         print(f"unknown mutants: {unknown}; known: {sorted(MUTANTS)}")
         return 2
     t0 = time.perf_counter()
-    baseline = sorted({f.split("::")[0] for n in names for f in FOCUS.get(n, DEFAULT_FOCUS)})
+    # the baseline runs every focus selection once (test ids, not their whole files)
+    baseline = sorted({f for n in names for f in FOCUS.get(n, DEFAULT_FOCUS)})
     code, _, out, seconds = _run(baseline)
     if code != 0:
         print(out[-3000:])
         print("the unit tests fail without any mutant: fix them first")
         return 1
-    print(f"baseline, no mutant: {len(baseline)} test files pass ({seconds:.0f} s)\n")
+    print(f"baseline, no mutant: {len(baseline)} focus selections pass ({seconds:.0f} s)\n")
     with ThreadPoolExecutor(max_workers=WORKERS) as pool:
         results = list(pool.map(_check, names))
     width = max(map(len, names))

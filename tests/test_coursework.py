@@ -143,7 +143,8 @@ PATCHES = [
     "import builtins; builtins.abs = lambda x: 0",
     "import builtins; builtins.all = lambda x: True",
     "import sys; sys.modules['numpy'] = type(sys)('numpy')",
-    "np.asarray.__doc__; kl.observed_agreement.__code__ = (lambda C: 1.0).__code__",
+    "np.asarray.__doc__; kl.asymmetry.__wrapped__.__code__ = (lambda C: 1.0).__code__",
+    "np.asarray.__doc__; kl.rating_table.__code__ = (lambda r, categories=None: 1).__code__",
 ]
 
 

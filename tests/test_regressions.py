@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 from sklearn.metrics import cohen_kappa_score as sk_kappa
 from sklearn.metrics import matthews_corrcoef as sk_mcc
+from test_multirater_oracles import KRIPPENDORFF, _fleiss_exact, _multi_exact, _two_rater_exact
 
 import kappalib as kl
 
@@ -325,3 +326,135 @@ def test_python_int_lists_beyond_float_precision():
     y1, y2 = [0, 2**64 - 4, 2**53 + 1], [2**64 - 4, 2**64 - 4, 2**53]
     labels = sorted(set(y1) | set(y2))
     np.testing.assert_array_equal(kl.confusion_matrix(y1, y2), count_pairs(y1, y2, labels))
+
+
+# --- the contract for the Part V and chapter 11 functions (issues 15, 16) ----------------------
+# Oracles: Gwet's formulas in exact arithmetic (test_multirater_oracles.py), the invariances
+# that define each statistic, and se(sC) = se(C) / sqrt(s), which holds because the FCE
+# variance is a function of the proportions divided by N.
+
+SCALES = [1e-300, 1e-200, 1e-77, 1e77, 1e154, 1e200, 1e300]
+
+
+@pytest.mark.parametrize("scale", SCALES, ids=str)
+@pytest.mark.parametrize("kind", [None, "linear", "quadratic"])
+def test_two_rater_ac1_and_bp_are_scale_free(scale, kind):
+    ac, bp = _two_rater_exact(BASE.tolist(), kind)
+    C = BASE * scale
+    assert kl.gwet_ac1(C, weighting=kind) == pytest.approx(float(ac), rel=1e-12)
+    assert kl.brennan_prediger(C, weighting=kind) == pytest.approx(float(bp), rel=1e-12)
+    stack = np.stack([BASE * 1e-250, BASE * 1.0, C])
+    np.testing.assert_allclose(kl.gwet_ac1(stack, weighting=kind), [float(ac)] * 3, rtol=1e-12)
+
+
+@pytest.mark.parametrize("scale", [1e77, 1e154, 1e200, 1e300], ids=str)
+def test_multi_rater_tables_with_huge_counts(scale):
+    """A count table is not scale-free (n raters per unit enter as n (n - 1)), but huge
+    counts must still give the exact value, with no overflow warning or NaN."""
+    T = np.array([[3, 1, 0], [0, 4, 0], [2, 1, 1], [0, 0, 4], [1, 3, 0]]) * scale
+    exact = [[Fraction(float(x)) for x in row] for row in T]
+    with np.errstate(all="raise"):
+        assert kl.fleiss_kappa(T) == pytest.approx(float(_fleiss_exact(exact)), rel=1e-12)
+        ac, bp = _multi_exact(exact, None)
+        assert kl.gwet_ac1_multi(T) == pytest.approx(float(ac), rel=1e-12)
+        assert kl.brennan_prediger_multi(T) == pytest.approx(float(bp), rel=1e-12)
+
+
+@pytest.mark.parametrize("scale", [1e-300, 1e-77], ids=str)
+def test_multi_rater_tables_with_tiny_counts_raise_one_sentence(scale):
+    T = np.array([[3, 1, 0], [0, 4, 0], [2, 1, 1]]) * scale
+    for f in (kl.fleiss_kappa, kl.gwet_ac1_multi, kl.brennan_prediger_multi):
+        with pytest.raises(ValueError, match=r"two or more ratings|at least 2 ratings") as info:
+            f(T)
+        assert "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize("scale", [1e-300, 1e-100, 1e100, 1e300], ids=str)
+def test_krippendorff_alpha_at_extreme_values(scale):
+    """Interval and ratio alpha do not change when the values are multiplied by a constant;
+    nominal and ordinal depend only on which values are equal and on their order.  Values of
+    1e-300 used to pass the integer fast path as integers (1e-300 + 2.0 == 2.0) and give None."""
+    data = np.array(KRIPPENDORFF)
+    for level in ("nominal", "ordinal", "interval", "ratio"):
+        expected = kl.krippendorff_alpha(data, level=level)
+        assert kl.krippendorff_alpha(data * scale, level=level) == pytest.approx(
+            expected, rel=1e-12
+        ), level
+
+
+def test_krippendorff_alpha_of_non_integers_next_to_integers():
+    """Half-integers keep their own values (the fast path's integer check)."""
+    data = np.array([[0.5, 1.0, 2.0, 0.5], [0.5, 1.0, 2.5, 1.0]])
+    words = np.array([["a", "b", "c", "a"], ["a", "b", "d", "b"]])
+    assert kl.krippendorff_alpha(data) == pytest.approx(kl.krippendorff_alpha(words), rel=1e-12)
+
+
+@pytest.mark.parametrize("scale", SCALES, ids=str)
+@pytest.mark.parametrize("null", [False, True])
+def test_standard_error_scales_as_one_over_root_n(scale, null):
+    se = kl.kappa_standard_error(BASE, null=null)
+    assert kl.kappa_standard_error(BASE * scale, null=null) == pytest.approx(
+        se / math.sqrt(scale), rel=1e-12
+    )
+    weighted = kl.kappa_standard_error(BASE, weighting="quadratic", null=null)
+    assert kl.kappa_standard_error(BASE * scale, weighting="quadratic", null=null) == pytest.approx(
+        weighted / math.sqrt(scale), rel=1e-12
+    )
+
+
+def test_bootstrap_of_more_cases_than_numpy_can_draw():
+    for C in ([[8e20, 2e20], [1e20, 9e20]], [[1e300, 0], [0, 1e300]]):
+        with pytest.raises(ValueError, match=r"fewer than 2\*\*63 cases") as info:
+            kl.kappa_bootstrap_ci(C, n_resamples=10, rng=0)
+        assert "\n" not in str(info.value)
+
+
+def test_sample_size_at_extreme_inputs():
+    base = kl.kappa_sample_size(0.5, [1, 3], half_width=0.1)
+    with np.errstate(all="raise"):
+        assert kl.kappa_sample_size(0.5, [1e308, 1e308], half_width=0.1) == (
+            kl.kappa_sample_size(0.5, [1, 1], half_width=0.1)
+        )
+        assert kl.kappa_sample_size(0.5, [1e-300, 3e-300], half_width=0.1) == base
+    # N = z^2 v / h^2 grows as 1/h^2: h = 1e-200 needs about base * 1e398 cases, an int
+    tiny = kl.kappa_sample_size(0.5, [1, 3], half_width=1e-200)
+    assert isinstance(tiny, int)
+    assert float(Fraction(tiny, 10**400)) == pytest.approx(base / 100, rel=1e-2)
+
+
+def test_new_functions_return_python_floats():
+    C = BASE.tolist()
+    T = [[3, 1, 0], [0, 4, 0], [2, 1, 1]]
+    for value in (
+        kl.gwet_ac1(C),
+        kl.brennan_prediger(C),
+        kl.fleiss_kappa(T),
+        kl.gwet_ac1_multi(T),
+        kl.brennan_prediger_multi(T),
+        kl.krippendorff_alpha(KRIPPENDORFF),
+        kl.kappa_standard_error(C, null=True),
+        *kl.kappa_bootstrap_ci(C, n_resamples=50, rng=0),
+        *kl.paired_difference_ci([0, 1, 1, 0], [0, 1, 0, 0], [0, 1, 1, 1], n_resamples=50, rng=0),
+    ):
+        assert type(value) is float
+    assert type(kl.kappa_sample_size(0.5, [1, 1], half_width=0.1)) is int
+
+
+BAD_NEW = [
+    (lambda: kl.fleiss_kappa([[1, float("nan")], [1, 1]]), ValueError, "finite counts, got nan"),
+    (lambda: kl.fleiss_kappa([[1, -1], [1, 1]]), ValueError, "non-negative counts, got -1.0"),
+    (lambda: kl.rating_table([[1, float("inf")]]), ValueError, "got inf at index (0, 1)"),
+    (lambda: kl.gwet_ac1([[3]]), ValueError, "at least 2 categories, got 1"),
+    (lambda: kl.fleiss_kappa([[2, 0]], zero_division="warn"), ValueError, "got 'warn'"),
+    (lambda: kl.krippendorff_alpha([[1, 2]], level="cardinal"), ValueError, "'cardinal'"),
+    (lambda: kl.kappa_standard_error(BASE, null="yes"), TypeError, "got 'yes'"),
+    (lambda: kl.kappa_sample_size(0.5, [1, 1], half_width=0), ValueError, "got 0"),
+]
+
+
+@pytest.mark.parametrize(("call", "exc", "words"), BAD_NEW)
+def test_new_functions_bad_input_one_sentence(call, exc, words):
+    with pytest.raises(exc) as info:
+        call()
+    message = str(info.value)
+    assert words in message and "\n" not in message and "np.float64" not in message

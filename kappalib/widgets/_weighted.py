@@ -42,7 +42,7 @@ __all__ = [
 ]
 
 # The CohenKappa.Score example: its rater (rows) against its model (columns), grades 1-3.
-_SEED_003 = np.array([[2, 0, 1], [1, 1, 0], [0, 1, 2]])
+_SCORE_API_EXAMPLE = np.array([[2, 0, 1], [1, 1, 0], [0, 1, 2]])
 
 # The interview answer's 5-grade severity classifier, 1,000 cases, 70% of them grade 2.  Both models
 # have the same diagonal (820 hits) and the same marginals, hence the same accuracy, p_e and
@@ -64,7 +64,7 @@ _SEVERITY_FAR = _symmetric(
 
 #: The example matrices of the explorer: name -> (confusion matrix, grade labels).
 WEIGHTED_EXAMPLES: dict[str, tuple[np.ndarray, list[int]]] = {
-    "CohenKappa.Score example (3 grades)": (_SEED_003, [1, 2, 3]),
+    "CohenKappa.Score example (3 grades)": (_SCORE_API_EXAMPLE, [1, 2, 3]),
     "severity, near misses (5 grades)": (_SEVERITY_NEAR, [1, 2, 3, 4, 5]),
     "severity, far misses (5 grades)": (_SEVERITY_FAR, [1, 2, 3, 4, 5]),
 }
@@ -333,7 +333,7 @@ def weighted_kappa_explorer():
     )
     cells = [
         widgets.BoundedIntText(
-            value=int(_SEED_003[i, j]),
+            value=int(_SCORE_API_EXAMPLE[i, j]),
             min=0,
             max=10_000,
             layout=widgets.Layout(width="72px"),
