@@ -49,3 +49,20 @@ def cases(batch, *, missing=True):
             out.append((seed, data, domain))
         seed += 1
     return out
+
+
+def subjects_by_categories(C):
+    """Two raters' table C as the (cases, K) count table that Fleiss' kappa takes.
+
+    Row (i, j) of C becomes C[i, j] cases, each counting one rating i and one rating j.
+    """
+    C = np.asarray(C)
+    K = C.shape[0]
+    rows = []
+    for i in range(K):
+        for j in range(K):
+            row = np.zeros(K, dtype=int)
+            row[i] += 1
+            row[j] += 1
+            rows.extend([row] * int(C[i, j]))
+    return np.array(rows)

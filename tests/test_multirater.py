@@ -8,7 +8,7 @@ import warnings
 import krippendorff
 import numpy as np
 import pytest
-from ratings_data import BATCH, cases, read_csv
+from ratings_data import BATCH, cases, read_csv, subjects_by_categories
 from ratings_data import case as _case
 from statsmodels.stats.inter_rater import aggregate_raters
 from statsmodels.stats.inter_rater import fleiss_kappa as sm_fleiss
@@ -100,20 +100,6 @@ def test_gwet_2014_abstractors():
 # --- second formulas ----------------------------------------------------------------------
 
 
-def _two_rater_table(C):
-    """The N x K table of a two-rater confusion matrix: row (i, j) counts one i and one j."""
-    C = np.asarray(C)
-    K = C.shape[0]
-    rows = []
-    for i in range(K):
-        for j in range(K):
-            row = np.zeros(K, dtype=int)
-            row[i] += 1
-            row[j] += 1
-            rows += [row] * int(C[i, j])
-    return np.array(rows)
-
-
 @pytest.mark.parametrize("seed", range(60))
 def test_two_raters_reduce_to_the_two_rater_coefficients(seed):
     rng = np.random.default_rng(seed)
@@ -121,7 +107,7 @@ def test_two_raters_reduce_to_the_two_rater_coefficients(seed):
     C = rng.integers(0, 6, size=(K, K)) + np.diag(rng.integers(0, 10, size=K))
     if C.sum() == 0 or np.count_nonzero(C.sum(0) + C.sum(1)) < 2:
         return
-    table = _two_rater_table(C)
+    table = subjects_by_categories(C)
     N = C.sum()
     # Fleiss' kappa of two raters is Scott's pi (Fleiss 1971)
     assert kl.fleiss_kappa(table) == pytest.approx(kl.scotts_pi(C), abs=1e-12)

@@ -9,26 +9,13 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from ratings_data import subjects_by_categories
 from statsmodels.stats.inter_rater import fleiss_kappa
 
 import kappalib as kl
 
 # rows (reference) total 6, 9, 5; columns (prediction) total 4, 10, 6; N = 20
 ASYM = np.array([[3, 2, 1], [1, 7, 1], [0, 1, 4]])
-
-
-def subjects_by_categories(C):
-    """Two raters' table C as the (cases, K) count table that Fleiss' kappa takes."""
-    C = np.asarray(C)
-    K = C.shape[0]
-    rows = []
-    for i in range(K):
-        for j in range(K):
-            row = np.zeros(K, dtype=int)
-            row[i] += 1
-            row[j] += 1
-            rows.extend([row] * int(C[i, j]))
-    return np.array(rows)
 
 
 @pytest.mark.parametrize("seed", range(20))
