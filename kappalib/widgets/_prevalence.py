@@ -26,6 +26,7 @@ from numpy.typing import ArrayLike
 
 from .._agreement import expected_agreement, kappa, observed_agreement
 from .._correlation import mcc
+from ._controls import rate_slider
 
 __all__ = [
     "PREVALENCE_GRID",
@@ -281,21 +282,10 @@ def prevalence_explorer(
         view.update(sensitivity, specificity, prevalence)
         image.value = view.render_png()
 
-    def slider(value, description, low=0.0, high=1.0):
-        return widgets.FloatSlider(
-            value=min(max(value, low), high),
-            min=low,
-            max=high,
-            step=0.01,
-            description=description,
-            readout_format=".2f",
-            style={"description_width": "initial"},
-        )
-
     controls = widgets.interactive(
         redraw,
-        sensitivity=slider(_rate(sensitivity, "sensitivity"), "sensitivity"),
-        specificity=slider(_rate(specificity, "specificity"), "specificity"),
-        prevalence=slider(_rate(prevalence, "prevalence"), "prevalence", 0.01, 0.99),
+        sensitivity=rate_slider(_rate(sensitivity, "sensitivity"), "sensitivity"),
+        specificity=rate_slider(_rate(specificity, "specificity"), "specificity"),
+        prevalence=rate_slider(_rate(prevalence, "prevalence"), "prevalence", 0.01, 0.99),
     )
     return widgets.VBox([controls, image])
