@@ -45,7 +45,10 @@ _MAX_DIRECT_SPAN = 1 << 16
 
 
 def _as_ratings(data, name):
-    """Return (array of shape (raters, units), missing mask) or raise one clear sentence."""
+    """Return ``(array of shape (raters, units), missing mask, extremes)`` or raise one clear
+    sentence.  For floats the mask is None (``np.isnan`` on demand: the integer fast path never
+    needs it) and ``extremes`` the smallest and largest rating; otherwise ``extremes`` is None.
+    """
     try:
         arr = np.asarray(data)
     except ValueError:
@@ -66,9 +69,9 @@ def _as_ratings(data, name):
         raise ValueError(f"{name} must hold at least one rating, got shape {arr.shape}")
     kind = arr.dtype.kind
     if kind in "biu":
-        return arr.astype(np.int64) if kind == "b" else arr, np.zeros(arr.shape, dtype=bool)
+        arr = arr.astype(np.int64) if kind == "b" else arr
+        return arr, np.zeros(arr.shape, dtype=bool), None
     if kind == "f":
-        # missing stays None (np.isnan on demand): the fast path of _tabulate never needs it
         flat = arr.ravel()
         lo, hi = np.fmin.reduce(flat), np.fmax.reduce(flat)  # skip NaN, one pass each
         if np.isnan(lo):
@@ -81,10 +84,10 @@ def _as_ratings(data, name):
                 f"{name} must hold finite ratings or NaN for missing, got {float(arr[pos])!r} at "
                 f"index {pos}"
             )
-        return arr, None
+        return arr, None, (lo, hi)
     if kind in "US":
         missing = (arr == "") | (arr == "nan")
-        return arr, missing
+        return arr, missing, None
     if kind == "O":
         flat = arr.ravel()
         missing = np.array(
@@ -108,10 +111,7 @@ def _as_ratings(data, name):
         return (
             _as_ratings(out.reshape(arr.shape), name)
             if out.dtype.kind == "f"
-            else (
-                out.reshape(arr.shape),
-                missing.reshape(arr.shape),
-            )
+            else (out.reshape(arr.shape), missing.reshape(arr.shape), None)
         )
     raise TypeError(
         f"{name} must hold numbers or strings, got an array of dtype {arr.dtype}: {_short(data)}"
@@ -156,53 +156,93 @@ def _check_categories(categories, numeric):
     return domain
 
 
-_CHUNK = 1 << 16  # ratings per block of the fast path: its buffers stay in cache
+_CHUNK = 1 << 16  # ratings per block of the np.bincount path: its buffers stay in cache
+_COMPARE_CHUNK = 1 << 17  # ratings per block of the comparison path (fastest, measured)
+_SMALL_SPAN = 16  # up to this many values, one comparison per value beats np.bincount
 
 
-def _integer_blocks(arr):
+def _integer_blocks(arr, extremes=None):
     """The fast path for integer values in a small range: ``(lo, span, blocks)`` or None.
 
-    Rating ``x`` of unit ``u`` goes to bin ``u * (span + 1) + (x - lo)``; ``np.fmin`` sends
-    NaN (missing) to ``x = lo + span``, the spare last bin of its unit.  ``blocks`` yields
-    ``(first unit, counts of shape (w, span))`` for blocks of units, coded into reused
-    buffers and counted with ``np.bincount``: no sort, and no temporary array as large as
-    the data (allocating those dominated the run time).  It yields ``(first unit, None)``
-    and stops if a value is not an integer.
+    The domain is ``lo, lo + 1, ..., lo + span - 1``.  ``blocks`` yields ``(first unit,
+    counts of shape (w, span))`` for consecutive blocks of units, so that no temporary array
+    is as large as the data (allocating those dominated the run time); the counts may be a
+    view of a buffer that the next block reuses.  It yields ``(first unit, None)`` and stops
+    if a value is not an integer.  Two ways to count, both without a sort:
+
+    * up to ``_SMALL_SPAN`` values (and fewer than 256 raters, so that a count fits a byte):
+      :func:`_compare_blocks`, one ``==`` per value;
+    * otherwise :func:`_bincount_blocks`.
     """
-    flat = arr.ravel()
-    lo, hi = (np.fmin.reduce(flat), np.fmax.reduce(flat))
+    if extremes is None:
+        flat = arr.ravel()
+        extremes = (np.fmin.reduce(flat), np.fmax.reduce(flat))
+    lo, hi = extremes
     if not hi - lo < _MAX_DIRECT_SPAN:
         return None
     R, n_units = arr.shape
     span = int(hi - lo) + 1
     if span * n_units > 4 * arr.size + 4096:  # keep the table within a few times the data
         return None
-
-    def blocks():
-        width = max(1, min(n_units, _CHUNK // R))
-        offset = (span + 1.0) * np.arange(width) - lo
-        where = np.empty((R, width))
-        whole = np.empty((R, width)) if arr.dtype.kind == "f" else None
-        codes = np.empty((R, width), dtype=np.intp)
-        for a in range(0, n_units, width):
-            w = min(width, n_units - a)
-            x, c = where[:, :w], codes[:, :w]
-            np.fmin(arr[:, a : a + w], lo + span, out=x)
-            # integers? checked before the offset is added: 1e-300 + 2.0 rounds to 2.0
-            if whole is not None and not np.array_equal(np.rint(x, out=whole[:, :w]), x):
-                yield a, None
-                return
-            np.add(x, offset[:w], out=x)
-            np.copyto(c, x, casting="unsafe")
-            counts = np.bincount(c.ravel(), minlength=w * (span + 1))
-            yield a, counts.reshape(w, span + 1)[:, :span]
-
-    return lo, span, blocks()
+    if span <= _SMALL_SPAN and R < 256:
+        return lo, span, _compare_blocks(arr, lo, span)
+    return lo, span, _bincount_blocks(arr, lo, span)
 
 
-def _tabulate_integers(arr, keep_unused):
+def _compare_blocks(arr, lo, span):
+    """Counts by comparison: ``n_uc`` = the number of raters whose rating equals ``lo + c``.
+
+    Each ``==`` gives a (raters, w) mask whose bytes are summed over the raters.  A missing
+    rating (NaN) equals nothing; a rating that is not an integer equals nothing either, so the
+    counts fall short of the ratings present in the block.  Beyond 2^53, ``lo + c`` may round
+    onto its neighbour, which is then counted twice: the counts exceed the ratings present.
+    Either way the block does not add up, and the caller takes the general path.
+    """
+    R, n_units = arr.shape
+    width = max(1, min(n_units, _COMPARE_CHUNK // R))
+    hit = np.empty((R, width), dtype=bool)
+    counts = np.empty((span, width), dtype=np.uint8)
+    floats = arr.dtype.kind == "f"
+    for a in range(0, n_units, width):
+        w = min(width, n_units - a)
+        x, h, n = arr[:, a : a + w], hit[:, :w], counts[:, :w]
+        for c in range(span):
+            np.equal(x, lo + c, out=h)
+            np.add.reduce(h.view(np.uint8), axis=0, out=n[c])
+        present = x.size - (np.count_nonzero(np.isnan(x, out=h)) if floats else 0)
+        if int(np.add.reduce(n, axis=0).sum(dtype=np.intp)) != present:  # R < 256: no wrap
+            yield a, None
+            return
+        yield a, n.T
+
+
+def _bincount_blocks(arr, lo, span):
+    """Counts by ``np.bincount``: rating ``x`` of unit ``u`` goes to bin ``u * (span + 1) +
+    (x - lo)``; ``np.fmin`` sends NaN (missing) to ``x = lo + span``, the spare last bin of
+    its unit.  Values are coded into reused buffers."""
+    R, n_units = arr.shape
+    width = max(1, min(n_units, _CHUNK // R))
+    offset = (span + 1.0) * np.arange(width) - lo
+    where = np.empty((R, width))
+    whole = np.empty((R, width)) if arr.dtype.kind == "f" else None
+    codes = np.empty((R, width), dtype=np.intp)
+    for a in range(0, n_units, width):
+        w = min(width, n_units - a)
+        x, c = where[:, :w], codes[:, :w]
+        np.fmin(arr[:, a : a + w], lo + span, out=x)
+        # integers? checked before the offset is added: 1e-300 + 2.0 rounds to 2.0
+        if whole is not None and not np.array_equal(np.rint(x, out=whole[:, :w]), x):
+            yield a, None
+            return
+        np.add(x, offset[:w], out=x)
+        np.copyto(c, x, casting="unsafe")
+        counts = np.bincount(c.ravel(), minlength=w * (span + 1))
+        yield a, counts.reshape(w, span + 1)[:, :span]
+
+
+def _tabulate_integers(arr, keep_unused, extremes):
     """:func:`_tabulate` through :func:`_integer_blocks`, or None if it does not apply."""
-    plan = _integer_blocks(arr)
+    plan = _integer_blocks(arr, extremes)
     if plan is None:
         return None
     lo, span, blocks = plan
@@ -220,16 +260,57 @@ def _tabulate_integers(arr, keep_unused):
 def _coincidences(n_uc):
     """Coincidence matrix o (V, V) of a units x values count block, and its largest m_u.
 
-    o_ck = sum_u (n_uc n_uk - [c = k] n_uc) / (m_u - 1) over units with m_u >= 2.
-    einsum, not @: a BLAS call on a tall (units, V) matrix wakes its thread pool, which
-    costs more than the product itself on a busy machine.
+    o_ck = sum_u (n_uc n_uk - [c = k] n_uc) / (m_u - 1) over units with m_u >= 2, as one
+    matrix product per slice of units: small enough that OpenBLAS runs it on one thread (a
+    single product over 10^5 units woke its thread pool and took four times as long).
     """
-    n_uc = n_uc.astype(np.float64)
-    m = np.einsum("uc->u", n_uc)
-    inv = np.divide(1.0, m - 1.0, out=np.zeros_like(m), where=m >= 2)  # 0: unit dropped
-    o = np.einsum("uc,uk->ck", n_uc * inv[:, None], n_uc)
-    o[np.diag_indices(n_uc.shape[1])] -= np.einsum("u,uc->c", inv, n_uc)
-    return o, (float(m.max()) if m.size else 0.0)
+    n_units, V = n_uc.shape
+    step = max(1024, (1 << 18) // max(1, V * V))
+    o = np.zeros((V, V))
+    own = np.zeros(V)
+    m_max = 0
+    for s in range(0, n_units, step):
+        counts = n_uc[s : s + step].T  # (V, w): one row per value
+        m = np.add.reduce(counts, axis=0)  # in the counts' own integer type: no overflow, as
+        top = int(m.max()) if m.size else 0  # a unit's count never exceeds the raters
+        inv = np.zeros(top + 1)
+        inv[2:] = 1.0 / np.arange(1.0, top)  # 1 / (m_u - 1); 0 drops a unit with m_u < 2
+        inv_u = inv.take(m)
+        n = np.array(counts, dtype=np.float64, order="C")
+        weighted = n * inv_u
+        o += weighted @ n.T
+        own += n @ inv_u
+        m_max = max(m_max, top)
+    o[np.diag_indices(V)] -= own
+    return o, m_max
+
+
+def _ratings_coincidences(data, categories, name="reliability_data"):
+    """(o, domain, largest m_u) of raters x units ratings.
+
+    On the integer fast path each block of counts is paired as soon as it is counted, while
+    it is still in cache, and the units x values table is never built.
+    """
+    arr, missing, extremes = _as_ratings(data, name)
+    plan = None
+    if arr.dtype.kind in "iuf" and categories is None:
+        plan = _integer_blocks(arr, extremes)
+        if plan is not None:
+            lo, span, blocks = plan
+            o, m_max = np.zeros((span, span)), 0
+            for _, counts in blocks:
+                if counts is None:
+                    break
+                o_block, m_block = _coincidences(counts)
+                o += o_block
+                m_max = max(m_max, m_block)
+            else:
+                return o, (lo + np.arange(span)).astype(arr.dtype), m_max
+    table, domain = _tabulate_ratings(
+        arr, missing, extremes, categories, name, keep_unused=True, integers=plan is None
+    )
+    o, m_max = _coincidences(table)
+    return o, domain, m_max
 
 
 def _tabulate(data, categories, name="reliability_data", *, keep_unused=False):
@@ -240,10 +321,15 @@ def _tabulate(data, categories, name="reliability_data", *, keep_unused=False):
     ``keep_unused``, that fast path may keep integers between the extremes that nobody
     used, as empty columns (harmless for alpha: they add nothing to any sum).
     """
-    arr, missing = _as_ratings(data, name)
+    arr, missing, extremes = _as_ratings(data, name)
+    return _tabulate_ratings(arr, missing, extremes, categories, name, keep_unused=keep_unused)
+
+
+def _tabulate_ratings(arr, missing, extremes, categories, name, *, keep_unused, integers=True):
+    """:func:`_tabulate` after :func:`_as_ratings`; ``integers=False`` skips the fast path."""
     numeric = arr.dtype.kind in "iuf"
-    if numeric and categories is None:
-        found = _tabulate_integers(arr, keep_unused)
+    if numeric and categories is None and integers:
+        found = _tabulate_integers(arr, keep_unused, extremes)
         if found is not None:
             return found
     if missing is None:
@@ -581,8 +667,7 @@ def krippendorff_alpha(
             f"level must be 'nominal', 'ordinal', 'interval' or 'ratio', got {level!r}"
         )
     arr_kind = np.asarray(categories).dtype.kind if categories is not None else None
-    table, domain = _tabulate(reliability_data, categories, keep_unused=True)
-    o, m_max = _coincidences(table)
+    o, domain, m_max = _ratings_coincidences(reliability_data, categories)
     strings = domain.dtype.kind in "US"
     if strings and level in ("interval", "ratio"):
         raise TypeError(

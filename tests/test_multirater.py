@@ -156,6 +156,61 @@ def test_gwet_pe_by_hand():
     assert kl.gwet_ac1(C) == pytest.approx((0.89 - p_e) / (1 - p_e), abs=1e-12)
 
 
+# --- the counting paths: by comparison (span <= 16, < 256 raters), np.bincount, np.unique ---
+
+
+def _alpha_all_levels(data):
+    """kappalib against the krippendorff package at every level (which sorts with np.unique)."""
+    for level in LEVELS:
+        theirs = krippendorff.alpha(reliability_data=data, level_of_measurement=level)
+        assert kl.krippendorff_alpha(data, level=level) == pytest.approx(theirs, abs=1e-9), level
+
+
+@pytest.mark.parametrize("values", [5, 20], ids=["compare", "bincount"])
+def test_alpha_over_many_blocks_of_units(values):
+    """3 raters x 60,000 units: two blocks of the fast path, several slices of the
+    coincidence product.  A block or slice counted twice or dropped changes alpha."""
+    rng = np.random.default_rng(values)
+    truth = rng.integers(1, values + 1, size=60_000)
+    data = np.where(
+        rng.random((3, 60_000)) < 0.4, rng.integers(1, values + 1, size=(3, 60_000)), truth
+    ).astype(float)
+    data[rng.random(data.shape) < 0.2] = np.nan
+    _alpha_all_levels(data)
+    # a value that is not an integer, in the last unit only: found after the first block
+    data[0, -1] = 2.5
+    _alpha_all_levels(data)
+
+
+def test_alpha_with_256_or_more_raters():
+    """A unit's count no longer fits the byte that the comparison path sums into."""
+    rng = np.random.default_rng(256)
+    data = rng.integers(1, 4, size=(300, 6)).astype(float)
+    data[:, 0] = 2.0  # 300 equal ratings: 300 mod 256 = 44 if a byte overflowed
+    data[:5, 1] = np.nan
+    _alpha_all_levels(data)
+    table, _ = kl.rating_table(data)
+    assert table[0].tolist() == [0, 300, 0]
+    assert table.sum(axis=1).tolist() == [300, 295, 300, 300, 300, 300]
+
+
+def test_alpha_of_floats_next_to_2_to_the_53():
+    """Beyond 2^53 the comparison value 2^53 + 1 rounds to 2^53: counted twice if the count
+    check only looked for ratings left over.  Shifted down by 2^53 (exact, and alpha does not
+    change at the interval level) the same ratings are small integers."""
+    shift = 2.0**53
+    small = np.array([[-2, 0, 2, 4, 0, np.nan], [-2, 2, 2, 4, 0, -2], [0, 0, 2, np.nan, 4, -2]])
+    big = small + shift
+    assert ((big - shift) == small)[~np.isnan(small)].all()  # the shift is exact
+    for level in ("nominal", "ordinal", "interval"):
+        assert kl.krippendorff_alpha(big, level=level) == pytest.approx(
+            krippendorff.alpha(reliability_data=small, level_of_measurement=level), abs=1e-9
+        ), level
+    table, values = kl.rating_table(big)
+    assert (values - shift).tolist() == [-2, 0, 2, 4]
+    assert table.sum() == 16
+
+
 # --- undefined values ---------------------------------------------------------------------
 
 
