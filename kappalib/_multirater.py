@@ -606,7 +606,7 @@ def krippendorff_alpha(
     with :math:`\delta^2_{ck} = [c \ne k]` (nominal), :math:`(c - k)^2` (interval),
     :math:`((c - k)/(c + k))^2` (ratio) and, for ordinal,
     :math:`(\sum_{g=c}^{k} n_g - (n_c + n_k)/2)^2`.  The coincidence matrix ``o`` is built
-    with one matrix product, no loop over units.
+    with matrix products over blocks of units, never a loop over single units.
 
     Parameters
     ----------
