@@ -172,6 +172,20 @@ def test_citation_names_the_version_and_both_licences():
     assert "CC BY 4.0" in citation["abstract"]  # the text (CFF's license is one SPDX id)
 
 
+def test_footer_names_the_version_and_both_licence_files():
+    """The footer of every page: a version that is kappalib's, and links to licence files
+    that exist (the text's licence is the CC BY 4.0 legal code, the code's MIT)."""
+    footer = yaml.safe_load((ROOT / "_config.yml").read_text())["html"]["extra_footer"]
+    assert f"version {kappalib.__version__}." in footer
+    for name in ("LICENSE", "LICENSE-CC-BY-4.0"):
+        assert f'/blob/main/{name}"' in footer, name
+        assert (ROOT / name).is_file(), name
+    text = (ROOT / "LICENSE-CC-BY-4.0").read_text()
+    assert text.startswith("Creative Commons Attribution 4.0 International\n")
+    assert "Section 8 – Interpretation." in text  # the whole legal code, not a stub
+    assert (ROOT / "LICENSE").read_text().startswith("MIT License\n")
+
+
 def _pins(path: Path) -> dict[str, str]:
     return dict(re.findall(r"^([A-Za-z0-9_.-]+)==(\S+)", path.read_text(), re.M))
 
