@@ -15,7 +15,8 @@ counted: only what a student could learn from a solution alone. Nor is what kapp
 source says (its docstrings make the book's API page): a student has the installed package and
 its ``help()`` anyway. Cells tagged ``hide-input``
 count as hidden, not as shown: the chapters use them to check the numbers of their solutions,
-and the student edition drops their input.
+and the student edition drops their input. Nor may a page of the student edition name the
+repository (a link, a citation): the repository holds the solutions.
 
     python coursework/leak_check.py --html _build/student/_build/html --release DIR
 
@@ -165,6 +166,16 @@ def leaks(solutions: dict[str, list[str]], allowed: str, targets: dict[str, str]
     return found
 
 
+def ways_back(site: Path, repo_url: str) -> list[str]:
+    """One line per student-edition page that names the repository (it holds the solutions):
+    a link, a citation, an issues button.  Raw HTML, so that an href counts."""
+    return [
+        f"{page.relative_to(site)} names the repository {repo_url}"
+        for page in sorted(site.rglob("*.html"))
+        if repo_url in page.read_text()
+    ]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--html", type=Path, help="the student edition's HTML folder")
@@ -181,6 +192,11 @@ def main() -> int:
         targets |= {f"release/{k}": v for k, v in release_text(args.release).items()}
     library = "\n".join(p.read_text() for p in sorted((ROOT / "kappalib").rglob("*.py")))
     found = leaks(chapters | sets, "\n".join([outside, outside_sets, library]), targets)
+    if args.html:
+        import yaml
+
+        config = yaml.safe_load((ROOT / "_config.yml").read_text())
+        found += ways_back(args.html, config["repository"]["url"])
     for line in found:
         print("LEAK:", line)
     n = sum(map(len, chapters.values())) + sum(map(len, sets.values()))

@@ -24,6 +24,7 @@ solution into one node (its read-time transforms run before ``doctree-read``).
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -79,6 +80,29 @@ def student_toc(book_toc: Path) -> dict:
     return toc
 
 
+# The footer's links into the repository, and where the student edition points instead
+LICENCE_PAGES = {
+    "LICENSE-CC-BY-4.0": "https://creativecommons.org/licenses/by/4.0/legalcode",
+    "LICENSE": "https://opensource.org/license/mit",
+}
+
+
+def student_footer(footer: str, repo_url: str) -> str:
+    """The book's footer without the repository: the licence links go to the licences' own
+    pages, and the citation drops the repository's address.  Fails if the address is left."""
+    for name, url in LICENCE_PAGES.items():  # LICENSE-CC-BY-4.0 before its prefix LICENSE
+        footer = footer.replace(f"{repo_url}/blob/main/{name}", url)
+    footer = re.sub(
+        rf"\s*{re.escape(repo_url)}\s*\(see CITATION\.cff in the repository\)\.", "", footer
+    )
+    if repo_url in footer:
+        raise SystemExit(
+            f"student_edition.py: the footer of _config.yml still names {repo_url}; teach "
+            "student_footer() its new link"
+        )
+    return footer
+
+
 def student_config(book_config: Path) -> dict:
     import yaml
 
@@ -91,8 +115,10 @@ def student_config(book_config: Path) -> dict:
     # No repository or issue buttons (the repository holds the solutions), and no instructors
     # page (it says where the solutions are): it is left out of the table of contents
     # (student_toc) and excluded here.
-    config.pop("repository", None)
+    repo_url = config.pop("repository")["url"]
     config.setdefault("html", {}).update(use_repository_button=False, use_issues_button=False)
+    footer = config["html"].get("extra_footer", "")
+    config["html"]["extra_footer"] = student_footer(footer, repo_url)
     config["exclude_patterns"] = [*config.get("exclude_patterns", []), *INSTRUCTOR_PAGES]
     sphinx = config["sphinx"]
     sphinx["local_extensions"] = {

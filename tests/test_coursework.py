@@ -279,6 +279,20 @@ def test_student_edition_has_no_way_back_to_the_solutions():
     assert "book/for_instructors.md" in config["exclude_patterns"]
     toc = json.dumps(student_edition.student_toc(ROOT / "_toc.yml"))
     assert "for_instructors" not in toc and "01_raw_agreement" in toc
+    # nor anywhere else in the configuration: the footer of every page once linked the licence
+    # files and cited the course by the repository's address
+    repo_url = yaml.safe_load((ROOT / "_config.yml").read_text())["repository"]["url"]
+    assert repo_url in json.dumps(yaml.safe_load((ROOT / "_config.yml").read_text()))
+    assert repo_url not in json.dumps(config)
+    assert "MIT licence" in config["html"]["extra_footer"]
+
+
+def test_leak_check_finds_a_link_to_the_repository(tmp_path):
+    (tmp_path / "a.html").write_text('<p>see <a href="https://github.com/o/r/blob/main/X">X</a>')
+    (tmp_path / "b.html").write_text("<p>nothing here</p>")
+    assert leak_check.ways_back(tmp_path, "https://github.com/o/r") == [
+        "a.html names the repository https://github.com/o/r"
+    ]
 
 
 def test_built_student_edition_and_release_have_no_solution():
