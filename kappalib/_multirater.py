@@ -68,6 +68,9 @@ def _as_ratings(data, name):
     if arr.size == 0:
         raise ValueError(f"{name} must hold at least one rating, got shape {arr.shape}")
     kind = arr.dtype.kind
+    if kind == "f" and not isinstance(data, np.ndarray) and _has_big_int(data):
+        # np.asarray([[0, 2**64 - 4]]) rounds to float64: keep the Python integers exact
+        arr, kind = np.asarray(data, dtype=object), "O"
     if kind in "biu":
         arr = arr.astype(np.int64) if kind == "b" else arr
         return arr, np.zeros(arr.shape, dtype=bool), None
@@ -100,6 +103,8 @@ def _as_ratings(data, name):
             isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, bool)
             for v in present
         ):
+            if _has_big_int([present]):
+                return _exact_integers(present, missing, arr.shape, name)
             out = np.where(missing, np.nan, flat).astype(np.float64)
         else:
             num = next(v for v in present if not isinstance(v, str))
@@ -116,6 +121,41 @@ def _as_ratings(data, name):
     raise TypeError(
         f"{name} must hold numbers or strings, got an array of dtype {arr.dtype}: {_short(data)}"
     )
+
+
+def _has_big_int(rows):
+    """Do the rows hold an integer that float64 cannot represent exactly (beyond 2^53)?"""
+    return any(
+        isinstance(v, (int, np.integer)) and not isinstance(v, bool) and not -(2**53) <= v <= 2**53
+        for row in rows
+        for v in row
+    )
+
+
+def _exact_integers(present, missing, shape, name):
+    """Ratings with an integer beyond 2^53, kept exact in int64 or uint64 with a missing mask
+    (as float64, NaN's type, 2^62 and 2^62 + 1 would be one value)."""
+    if not all(isinstance(v, (int, np.integer)) or float(v).is_integer() for v in present):
+        big = next(v for v in present if isinstance(v, (int, np.integer)) and abs(v) > 2**53)
+        frac = next(v for v in present if not float(v).is_integer())
+        raise ValueError(
+            f"{name} mixes integers beyond 2**53 such as {big!r} with fractions such as "
+            f"{frac!r}: no numeric type holds both exactly; pass strings for the nominal level"
+        )
+    values = [int(v) for v in present]
+    lo, hi = min(values), max(values)
+    if -(2**63) <= lo and hi < 2**63:
+        dtype = np.int64
+    elif 0 <= lo and hi < 2**64:
+        dtype = np.uint64
+    else:
+        raise ValueError(
+            f"{name} holds integers from {lo} to {hi}, which no 64-bit integer type holds; "
+            "pass them as strings for the nominal level"
+        )
+    out = np.zeros(missing.size, dtype=dtype)
+    out[~missing] = np.array(values, dtype=dtype)
+    return out.reshape(shape), missing.reshape(shape), None
 
 
 def _bincount_table(codes, V):
@@ -178,10 +218,12 @@ def _integer_blocks(arr, extremes=None):
         flat = arr.ravel()
         extremes = (np.fmin.reduce(flat), np.fmax.reduce(flat))
     lo, hi = extremes
-    if not hi - lo < _MAX_DIRECT_SPAN:
+    # integers: the difference in Python ints (int8's 100 - (-100) overflows in int8)
+    gap = int(hi) - int(lo) if arr.dtype.kind in "iu" else hi - lo
+    if not gap < _MAX_DIRECT_SPAN:
         return None
     R, n_units = arr.shape
-    span = int(hi - lo) + 1
+    span = int(gap) + 1
     if span * n_units > 4 * arr.size + 4096:  # keep the table within a few times the data
         return None
     if span <= _SMALL_SPAN and R < 256:
@@ -222,6 +264,15 @@ def _bincount_blocks(arr, lo, span):
     its unit.  Values are coded into reused buffers."""
     R, n_units = arr.shape
     width = max(1, min(n_units, _CHUNK // R))
+    if arr.dtype.kind in "iu":  # no NaN; x - lo in 64-bit integers, exact for every dtype
+        wide = np.uint64 if arr.dtype.kind == "u" else np.int64
+        offset = (span + 1) * np.arange(width)
+        for a in range(0, n_units, width):
+            w = min(width, n_units - a)
+            codes = (arr[:, a : a + w].astype(wide) - wide(lo)).astype(np.intp) + offset[:w]
+            counts = np.bincount(codes.ravel(), minlength=w * (span + 1))
+            yield a, counts.reshape(w, span + 1)[:, :span]
+        return
     offset = (span + 1.0) * np.arange(width) - lo
     where = np.empty((R, width))
     whole = np.empty((R, width)) if arr.dtype.kind == "f" else None
@@ -252,9 +303,18 @@ def _tabulate_integers(arr, keep_unused, extremes):
             return None
         table[a : a + counts.shape[0]] = counts
     if keep_unused:
-        return table, (lo + np.arange(span)).astype(arr.dtype)
+        return table, _values(lo, np.arange(span), arr.dtype)
     present = table.any(axis=0)
-    return table[:, present], (lo + np.flatnonzero(present)).astype(arr.dtype)
+    return table[:, present], _values(lo, np.flatnonzero(present), arr.dtype)
+
+
+def _values(lo, steps, dtype):
+    """``lo + steps`` in ``dtype``, exactly: in 64-bit integers for an integer dtype (int64
+    plus a uint64 scalar would be float64, and int8 cannot hold the steps)."""
+    if dtype.kind in "iu":
+        wide = np.uint64 if dtype.kind == "u" else np.int64
+        return (steps.astype(wide) + wide(lo)).astype(dtype)
+    return (lo + steps).astype(dtype)
 
 
 def _coincidences(n_uc):
@@ -293,7 +353,7 @@ def _ratings_coincidences(data, categories, name="reliability_data"):
     """
     arr, missing, extremes = _as_ratings(data, name)
     plan = None
-    if arr.dtype.kind in "iuf" and categories is None:
+    if arr.dtype.kind in "iuf" and categories is None and (missing is None or not missing.any()):
         plan = _integer_blocks(arr, extremes)
         if plan is not None:
             lo, span, blocks = plan
@@ -305,7 +365,7 @@ def _ratings_coincidences(data, categories, name="reliability_data"):
                 o += o_block
                 m_max = max(m_max, m_block)
             else:
-                return o, (lo + np.arange(span)).astype(arr.dtype), m_max
+                return o, _values(lo, np.arange(span), arr.dtype), m_max
     table, domain = _tabulate_ratings(
         arr, missing, extremes, categories, name, keep_unused=True, integers=plan is None
     )
@@ -328,7 +388,7 @@ def _tabulate(data, categories, name="reliability_data", *, keep_unused=False):
 def _tabulate_ratings(arr, missing, extremes, categories, name, *, keep_unused, integers=True):
     """:func:`_tabulate` after :func:`_as_ratings`; ``integers=False`` skips the fast path."""
     numeric = arr.dtype.kind in "iuf"
-    if numeric and categories is None and integers:
+    if numeric and categories is None and integers and (missing is None or not missing.any()):
         found = _tabulate_integers(arr, keep_unused, extremes)
         if found is not None:
             return found
@@ -550,13 +610,21 @@ def _delta(level, domain, n_c):
         M = np.cumsum(n_c) - n_c / 2.0
         return (M[:, None] - M[None, :]) ** 2
     v = domain.astype(np.float64)
-    # interval and ratio alpha do not change when every value is multiplied by a constant:
-    # a power of two (exact) brings the largest |value| into [0.5, 1), so that neither the
-    # differences nor their squares over- or underflow (values of 1e-300 or 1e300)
-    top = float(np.abs(v).max()) if v.size else 0.0
-    if top > 0:
-        v = np.ldexp(v, -np.frexp(top)[1])
-    diff = v[:, None] - v[None, :]
+    if domain.dtype.kind in "iu" and V:
+        # integers: each value's distance from the smallest, exact in uint64 (wrapping int64
+        # arithmetic gives it too), then floats.  As floats the values themselves would lose
+        # their last digits beyond 2^53: 2^62, 2^62 + 1 and 2^62 + 2 would all be 2^62.
+        wide = np.uint64 if domain.dtype.kind == "u" else np.int64
+        up = (domain.astype(wide) - wide(domain.min())).view(np.uint64).astype(np.float64)
+        diff = up[:, None] - up[None, :]
+    else:
+        # interval and ratio alpha do not change when every value is multiplied by a
+        # constant: a power of two (exact) brings the largest |value| into [0.5, 1), so that
+        # neither the differences nor their squares over- or underflow (1e-300 or 1e300)
+        top = float(np.abs(v).max()) if v.size else 0.0
+        if top > 0:
+            v = np.ldexp(v, -np.frexp(top)[1])
+        diff = v[:, None] - v[None, :]
     if level == "interval":
         return diff * diff
     s = v[:, None] + v[None, :]

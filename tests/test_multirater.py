@@ -211,6 +211,83 @@ def test_alpha_of_floats_next_to_2_to_the_53():
     assert table.sum() == 16
 
 
+# --- integer ratings of every dtype, and Python integers beyond 2^53 ---------------------
+
+INT_DTYPES = [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64]
+
+
+def _value_sets(dtype, K):
+    """K distinct Python ints of the dtype: at the bottom, at the top, around the middle
+    (consecutive: spans of K, so both counting paths) and spread over the whole range."""
+    info = np.iinfo(dtype)
+    middle = 0 if info.min < 0 else info.max // 2
+    spread = [info.min + (info.max - info.min) * i // (K - 1) for i in range(K)]
+    return {
+        "bottom": [info.min + i for i in range(K)],
+        "top": [info.max - K + 1 + i for i in range(K)],
+        "middle": [middle - K // 2 + i for i in range(K)],
+        "spread": spread,
+    }
+
+
+def _python_counts(rows):
+    """The oracle: sorted distinct Python values, and per unit how many raters gave each."""
+    values = sorted({v for row in rows for v in row if v is not None})
+    return values, [[list(unit).count(c) for c in values] for unit in zip(*rows, strict=True)]
+
+
+@pytest.mark.parametrize("K", [3, 12, 40], ids=lambda k: f"K{k}")
+@pytest.mark.parametrize("dtype", INT_DTYPES, ids=lambda d: np.dtype(d).name)
+def test_integer_ratings_of_every_dtype_are_exact(dtype, K):
+    """int8's 100 - (-100) overflowed, uint64 values of 2^63 and more became float64 and
+    merged (2^63, 2^63 + 1, 2^63 + 2 counted as one value, alpha None), and interval alpha
+    on 2^62 + small values saw no differences."""
+    rng = np.random.default_rng(K)
+    truth = rng.integers(0, K, size=30)
+    codes = np.where(rng.random((4, 30)) < 0.5, rng.integers(0, K, size=(4, 30)), truth)
+    for where, values in _value_sets(dtype, K).items():
+        data = np.array(values, dtype=dtype)[codes]
+        rows = data.tolist()  # Python ints, exact
+        present, counts = _python_counts(rows)
+        table, cats = kl.rating_table(data)
+        assert cats.tolist() == present and table.tolist() == counts, where
+        ranks = np.searchsorted(np.array(present, dtype=dtype), data).astype(float)
+        for level in ("nominal", "ordinal"):
+            theirs = krippendorff.alpha(reliability_data=ranks, level_of_measurement=level)
+            assert kl.krippendorff_alpha(data, level=level) == pytest.approx(theirs, abs=1e-9)
+        # interval: consecutive values are a shift of 0..K-1; spread ones are far apart, so
+        # that floats of the values themselves are a fine oracle
+        oracle = codes.astype(float) if where != "spread" else data.astype(float)
+        theirs = krippendorff.alpha(reliability_data=oracle, level_of_measurement="interval")
+        assert kl.krippendorff_alpha(data, level="interval") == pytest.approx(theirs, abs=1e-9)
+
+
+@pytest.mark.parametrize("base", [2**62, 2**63, 2**64 - 10, -(2**63)], ids=str)
+def test_python_integers_beyond_2_53_with_missing_ratings(base):
+    """A list with None and integers beyond 2^53 went through float64, NaN's type: 2^62 and
+    2^62 + 1 became one value."""
+    small = [[0, 1, None, 2, 3], [0, 1, 1, None, 3], [1, 1, 2, 0, None]]
+    rows = [[None if v is None else base + v for v in row] for row in small]
+    nan_small = np.array([[np.nan if v is None else v for v in row] for row in small])
+    present, counts = _python_counts(rows)
+    table, cats = kl.rating_table(rows)
+    assert cats.tolist() == present and table.tolist() == counts
+    for level in ("nominal", "ordinal", "interval"):
+        theirs = krippendorff.alpha(reliability_data=nan_small, level_of_measurement=level)
+        assert kl.krippendorff_alpha(rows, level=level) == pytest.approx(theirs, abs=1e-9)
+
+
+def test_integers_no_64_bit_type_holds_raise_one_sentence():
+    for rows, words in (
+        ([[-1, 2**64 - 1], [1, 2]], "no 64-bit integer type"),
+        ([[2**62 + 1, 0.5], [1, 2]], "fractions such as 0.5"),
+        ([[2**64, None], [1, 2]], "no 64-bit integer type"),
+    ):
+        with pytest.raises(ValueError, match=words) as info:
+            kl.krippendorff_alpha(rows)
+        assert "\n" not in str(info.value)
+
+
 # --- undefined values ---------------------------------------------------------------------
 
 
