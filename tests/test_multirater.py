@@ -260,6 +260,11 @@ def test_integer_ratings_of_every_dtype_are_exact(dtype, K):
         oracle = codes.astype(float) if where != "spread" else data.astype(float)
         theirs = krippendorff.alpha(reliability_data=oracle, level_of_measurement="interval")
         assert kl.krippendorff_alpha(data, level="interval") == pytest.approx(theirs, abs=1e-9)
+        exact = all(int(float(v)) == v for v in values)
+        if np.dtype(dtype).kind == "u" and (exact or where == "spread"):  # ratio: values >= 0
+            floats = data.astype(float)  # exact, or far apart
+            theirs = krippendorff.alpha(reliability_data=floats, level_of_measurement="ratio")
+            assert kl.krippendorff_alpha(data, level="ratio") == pytest.approx(theirs, abs=1e-9)
 
 
 @pytest.mark.parametrize("base", [2**62, 2**63, 2**64 - 10, -(2**63)], ids=str)
