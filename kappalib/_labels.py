@@ -80,8 +80,13 @@ def _check_values(values, name, names):
 
 
 def _has_big_int(y):
-    """Does the sequence hold a Python int that float64 cannot represent exactly?"""
-    return any(type(x) is int and not -(2**53) <= x <= 2**53 for x in y)
+    """Does the sequence hold an integer (Python's or numpy's) that float64 cannot represent
+    exactly?  np.asarray turns [2**64 - 4, 0], or [np.uint64(2**63), np.int64(3)], into
+    float64, which rounds them."""
+    return any(
+        isinstance(x, (int, np.integer)) and not isinstance(x, bool) and not -(2**53) <= x <= 2**53
+        for x in y
+    )
 
 
 def _as_vector(y, name, names):

@@ -23,6 +23,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ._agreement import _margins
+from ._labels import _has_big_int
 from ._validation import _short, as_matrix, finish, matrix_function
 from ._validation import to_float as _scalar_or_array
 from ._weights import resolve_weights
@@ -68,7 +69,7 @@ def _as_ratings(data, name):
     if arr.size == 0:
         raise ValueError(f"{name} must hold at least one rating, got shape {arr.shape}")
     kind = arr.dtype.kind
-    if kind == "f" and not isinstance(data, np.ndarray) and _has_big_int(data):
+    if kind == "f" and not isinstance(data, np.ndarray) and any(map(_has_big_int, data)):
         # np.asarray([[0, 2**64 - 4]]) rounds to float64: keep the Python integers exact
         arr, kind = np.asarray(data, dtype=object), "O"
     if kind in "biu":
@@ -103,7 +104,7 @@ def _as_ratings(data, name):
             isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, bool)
             for v in present
         ):
-            if _has_big_int([present]):
+            if _has_big_int(present):
                 return _exact_integers(present, missing, arr.shape, name)
             out = np.where(missing, np.nan, flat).astype(np.float64)
         else:
@@ -120,15 +121,6 @@ def _as_ratings(data, name):
         )
     raise TypeError(
         f"{name} must hold numbers or strings, got an array of dtype {arr.dtype}: {_short(data)}"
-    )
-
-
-def _has_big_int(rows):
-    """Do the rows hold an integer that float64 cannot represent exactly (beyond 2^53)?"""
-    return any(
-        isinstance(v, (int, np.integer)) and not isinstance(v, bool) and not -(2**53) <= v <= 2**53
-        for row in rows
-        for v in row
     )
 
 

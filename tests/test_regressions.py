@@ -328,6 +328,19 @@ def test_python_int_lists_beyond_float_precision():
     np.testing.assert_array_equal(kl.confusion_matrix(y1, y2), count_pairs(y1, y2, labels))
 
 
+def test_numpy_integer_scalars_in_a_list_beyond_float_precision():
+    """np.asarray([np.uint64(2**63), np.uint64(2**63 + 1), np.int64(3)]) is float64 too:
+    the two large labels were counted as one (a 2 x 2 matrix for three labels)."""
+    y1 = [np.uint64(2**63), np.uint64(2**63 + 1), np.int64(3), np.uint64(2**63)]
+    y2 = [np.uint64(2**63 + 1), np.uint64(2**63 + 1), np.int64(3), np.uint64(2**63)]
+    py1, py2 = [int(v) for v in y1], [int(v) for v in y2]
+    labels = sorted(set(py1) | set(py2))
+    np.testing.assert_array_equal(kl.confusion_matrix(y1, y2), count_pairs(py1, py2, labels))
+    table, values = kl.rating_table([y1, y2])
+    assert values.tolist() == labels
+    assert table.tolist() == [[0, 1, 1], [0, 0, 2], [2, 0, 0], [0, 2, 0]]  # by hand, per unit
+
+
 # --- the contract for the Part V and chapter 11 functions (issues 15, 16) ----------------------
 # Oracles: Gwet's formulas in exact arithmetic (test_multirater_oracles.py), the invariances
 # that define each statistic, and se(sC) = se(C) / sqrt(s), which holds because the FCE
