@@ -69,8 +69,13 @@ def _as_ratings(data, name):
     if arr.size == 0:
         raise ValueError(f"{name} must hold at least one rating, got shape {arr.shape}")
     kind = arr.dtype.kind
-    if kind == "f" and not isinstance(data, np.ndarray) and any(map(_has_big_int, data)):
+    if (
+        kind == "f"
+        and isinstance(data, (list, tuple))
+        and any(_has_big_int(row) for row in data if isinstance(row, (list, tuple)))
+    ):
         # np.asarray([[0, 2**64 - 4]]) rounds to float64: keep the Python integers exact
+        # (only nested lists are scanned: a DataFrame or an array already has its dtype)
         arr, kind = np.asarray(data, dtype=object), "O"
     if kind in "biu":
         arr = arr.astype(np.int64) if kind == "b" else arr

@@ -282,6 +282,24 @@ def test_python_integers_beyond_2_53_with_missing_ratings(base):
         assert kl.krippendorff_alpha(rows, level=level) == pytest.approx(theirs, abs=1e-9)
 
 
+def test_pandas_and_other_containers_give_the_arrays_value():
+    """A DataFrame iterates over its column labels, not its rows: scanning it for big Python
+    integers once raised TypeError ('int' object is not iterable)."""
+    pd = pytest.importorskip("pandas")
+    data, _ = _case(3)
+    expected = kl.krippendorff_alpha(data, level="interval")
+    table, cats = kl.rating_table(data)
+    for container in (
+        pd.DataFrame(data),
+        pd.DataFrame(data.T).T,
+        list(data),
+        tuple(map(list, data)),
+    ):
+        assert kl.krippendorff_alpha(container, level="interval") == pytest.approx(expected)
+        got_table, got_cats = kl.rating_table(container)
+        assert got_table.tolist() == table.tolist() and got_cats.tolist() == cats.tolist()
+
+
 def test_integers_no_64_bit_type_holds_raise_one_sentence():
     for rows, words in (
         ([[-1, 2**64 - 1], [1, 2]], "no 64-bit integer type"),
