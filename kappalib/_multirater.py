@@ -134,9 +134,11 @@ def _exact_integers(present, missing, shape, name):
     (as float64, NaN's type, 2^62 and 2^62 + 1 would be one value)."""
     if not all(isinstance(v, (int, np.integer)) or float(v).is_integer() for v in present):
         big = next(v for v in present if isinstance(v, (int, np.integer)) and abs(v) > 2**53)
-        frac = next(v for v in present if not float(v).is_integer())
+        frac = next(
+            v for v in present if not isinstance(v, (int, np.integer)) and not float(v).is_integer()
+        )
         raise ValueError(
-            f"{name} mixes integers beyond 2**53 such as {big!r} with fractions such as "
+            f"{name} mixes integers beyond 2**53 such as {big!r} with non-integers such as "
             f"{frac!r}: no numeric type holds both exactly; pass strings for the nominal level"
         )
     values = [int(v) for v in present]

@@ -303,7 +303,9 @@ def test_pandas_and_other_containers_give_the_arrays_value():
 def test_integers_no_64_bit_type_holds_raise_one_sentence():
     for rows, words in (
         ([[-1, 2**64 - 1], [1, 2]], "no 64-bit integer type"),
-        ([[2**62 + 1, 0.5], [1, 2]], "fractions such as 0.5"),
+        ([[2**62 + 1, 0.5], [1, 2]], "non-integers such as 0.5"),
+        ([[10**400, 0.5], [1, 2]], "non-integers such as 0.5"),
+        ([[2**62 + 1, float("inf")], [1, 2]], "non-integers such as inf"),
         ([[2**64, None], [1, 2]], "no 64-bit integer type"),
     ):
         with pytest.raises(ValueError, match=words) as info:
