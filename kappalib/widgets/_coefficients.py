@@ -28,6 +28,7 @@ from .._agreement import kappa, observed_agreement, scotts_pi
 from .._correlation import mcc
 from .._multirater import _alpha_from_coincidences, brennan_prediger, gwet_ac1
 from ._controls import rate_slider
+from ._prevalence import _rate, _rater_tables
 
 __all__ = [
     "COEFFICIENTS",
@@ -67,15 +68,6 @@ class CoefficientCurves(NamedTuple):
     mcc: np.ndarray
     ac1: np.ndarray
     bp: np.ndarray
-
-
-def _rate(value, name):
-    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
-        raise TypeError(f"{name} must be a number between 0 and 1, got {value!r}")
-    value = float(value)
-    if not (0.0 <= value <= 1.0):
-        raise ValueError(f"{name} must be between 0 and 1, got {value!r}")
-    return value
 
 
 def _n_cases(value):
@@ -125,26 +117,10 @@ def coefficient_curves(
     >>> [round(float(v[0]), 6) for v in (c.kappa, c.scotts_pi, c.mcc, c.bp)]
     [0.6, 0.6, 0.6, 0.6]
     """
-    s = _rate(sensitivity, "sensitivity")
-    t = _rate(specificity, "specificity")
-    N = _n_cases(n_cases)
     if prevalences is None:
         prevalences = COEFFICIENT_GRID
-    try:
-        pi = np.atleast_1d(np.asarray(prevalences, dtype=np.float64))
-    except (TypeError, ValueError):
-        raise TypeError(
-            f"prevalences must be numbers between 0 and 1, got {prevalences!r}"
-        ) from None
-    if pi.ndim != 1 or pi.size == 0:
-        raise ValueError(f"prevalences must be a non-empty 1-d array, got shape {pi.shape}")
-    if not np.all((pi >= 0.0) & (pi <= 1.0)):
-        raise ValueError(f"prevalences must all be between 0 and 1, got {prevalences!r}")
-    C = np.empty((pi.size, 2, 2))
-    C[:, 0, 0] = pi * s
-    C[:, 0, 1] = pi * (1.0 - s)
-    C[:, 1, 0] = (1.0 - pi) * (1.0 - t)
-    C[:, 1, 1] = (1.0 - pi) * t
+    pi, C = _rater_tables(sensitivity, specificity, prevalences)
+    N = _n_cases(n_cases)
     alpha, undefined = _alpha_from_coincidences(N * (C + np.swapaxes(C, -1, -2)), 1.0 - np.eye(2))
     return CoefficientCurves(
         prevalence=pi,

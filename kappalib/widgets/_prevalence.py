@@ -63,6 +63,30 @@ def _rate(value, name):
     return value
 
 
+def _rater_tables(sensitivity, specificity, prevalences):
+    """The prevalences as a 1-d array, and one 2x2 table of proportions for each: a rater of
+    this sensitivity and specificity against the truth (rows: truth; columns: the rater).
+    Shared by the prevalence and the coefficient explorers."""
+    s = _rate(sensitivity, "sensitivity")
+    t = _rate(specificity, "specificity")
+    try:
+        pi = np.atleast_1d(np.asarray(prevalences, dtype=np.float64))
+    except (TypeError, ValueError):
+        raise TypeError(
+            f"prevalences must be numbers between 0 and 1, got {prevalences!r}"
+        ) from None
+    if pi.ndim != 1 or pi.size == 0:
+        raise ValueError(f"prevalences must be a non-empty 1-d array, got shape {pi.shape}")
+    if not np.all((pi >= 0.0) & (pi <= 1.0)):
+        raise ValueError(f"prevalences must all be between 0 and 1, got {prevalences!r}")
+    C = np.empty((pi.size, 2, 2))
+    C[:, 0, 0] = pi * s
+    C[:, 0, 1] = pi * (1.0 - s)
+    C[:, 1, 0] = (1.0 - pi) * (1.0 - t)
+    C[:, 1, 1] = (1.0 - pi) * t
+    return pi, C
+
+
 def prevalence_curves(
     sensitivity: float,
     specificity: float,
@@ -99,23 +123,7 @@ def prevalence_curves(
     >>> round(float(curves.kappa[0]), 6), round(float(curves.mcc[0]), 6)
     (0.6, 0.6)
     """
-    s = _rate(sensitivity, "sensitivity")
-    t = _rate(specificity, "specificity")
-    try:
-        pi = np.atleast_1d(np.asarray(prevalences, dtype=np.float64))
-    except (TypeError, ValueError):
-        raise TypeError(
-            f"prevalences must be numbers between 0 and 1, got {prevalences!r}"
-        ) from None
-    if pi.ndim != 1 or pi.size == 0:
-        raise ValueError(f"prevalences must be a non-empty 1-d array, got shape {pi.shape}")
-    if not np.all((pi >= 0.0) & (pi <= 1.0)):
-        raise ValueError(f"prevalences must all be between 0 and 1, got {prevalences!r}")
-    C = np.empty((pi.size, 2, 2))
-    C[:, 0, 0] = pi * s
-    C[:, 0, 1] = pi * (1.0 - s)
-    C[:, 1, 0] = (1.0 - pi) * (1.0 - t)
-    C[:, 1, 1] = (1.0 - pi) * t
+    pi, C = _rater_tables(sensitivity, specificity, prevalences)
     return PrevalenceCurves(
         prevalence=pi,
         kappa=np.asarray(kappa(C)),
