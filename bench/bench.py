@@ -18,12 +18,11 @@ scikit-learn takes minutes on 10^7 Python strings, so rows 3 and 4 time it once.
 from __future__ import annotations
 
 import os
-import statistics
 import sys
-import time
 import tracemalloc
 
 import numpy as np
+from _timing import median_time, row, timed
 from sklearn.metrics import cohen_kappa_score as sk_kappa
 from sklearn.metrics import matthews_corrcoef as sk_mcc
 
@@ -32,35 +31,6 @@ import kappalib as kl
 N_LABELS = int(os.environ.get("KAPPALIB_BENCH_N", 10**7))  # smaller only for a smoke run
 N_MATRICES = 10**6
 LOOP_SAMPLE = 20_000  # the scalar loop is timed on this many matrices, then taken per matrix
-
-
-def median_time(fn, repeats):
-    times = []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
-
-
-def row(name, ours, theirs, target, scale=1e3, unit="ms"):
-    ratio = theirs / ours
-    verdict = "ok" if ratio >= target else "BELOW TARGET"
-    print(
-        f"{name:<52} kappalib {ours * scale:9.2f} {unit}   reference {theirs * scale:9.2f} "
-        f"{unit}   {ratio:7.1f}x faster  (target >= {target}x: {verdict})"
-    )
-    return ratio >= target
-
-
-def timed(fn, repeats):
-    """(median time, the value of the last call)."""
-    times = []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        value = fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times), value
 
 
 def bench_labels(y1, y2, kind, target, mcc=True, sk_repeats=3):
@@ -72,7 +42,7 @@ def bench_labels(y1, y2, kind, target, mcc=True, sk_repeats=3):
         t_ours, v_ours = timed(lambda ours=ours: ours(y1, y2), 5)
         t_theirs, v_theirs = timed(lambda theirs=theirs: theirs(y1, y2), sk_repeats)
         assert abs(v_ours - v_theirs) < 1e-9, (name, kind, v_ours, v_theirs)
-        ok &= row(f"{name}, {N_LABELS:.0e} {kind}", t_ours, t_theirs, target)
+        ok &= row(f"{name}, {N_LABELS:.0e} {kind}", t_ours, t_theirs, target, width=52)
     return ok
 
 
@@ -91,6 +61,7 @@ def bench_batched(rng):
             total / N_MATRICES,
             looped,
             100,
+            width=52,
             scale=1e6,
             unit="us",
         )

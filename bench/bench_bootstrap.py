@@ -21,11 +21,11 @@ Not a timed test: medians of a few repeats, and ratios measured side by side in 
 
 from __future__ import annotations
 
-import statistics
 import sys
 import time
 
 import numpy as np
+from _timing import median_time, row
 from scipy import stats
 
 import kappalib as kl
@@ -42,25 +42,6 @@ SEVERITY = np.array(  # chapter 03's 5-grade severity table (seed 002, N = 1000)
 B = 10_000
 N_LABELS = 10**5
 B_BCA = 1_000
-
-
-def median_time(fn, repeats):
-    times = []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
-
-
-def row(name, ours, theirs, target):
-    ratio = theirs / ours
-    verdict = "ok" if ratio >= target else "BELOW TARGET"
-    print(
-        f"{name:<48} kappalib {ours * 1e3:9.2f} ms   reference {theirs * 1e3:10.2f} ms   "
-        f"{ratio:7.1f}x faster  (target >= {target}x: {verdict})"
-    )
-    return ratio >= target
 
 
 def bench_resamples():

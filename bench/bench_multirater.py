@@ -19,13 +19,13 @@ irrCAC lives in .venv/oracles (see requirements-oracles.txt), hence the sys.path
 from __future__ import annotations
 
 import sys
-import time
 import warnings
 from pathlib import Path
 
 import krippendorff
 import numpy as np
 import pandas as pd
+from _timing import best_time, interleaved, row
 from statsmodels.stats.inter_rater import fleiss_kappa as sm_fleiss
 
 import kappalib as kl
@@ -35,42 +35,6 @@ from irrCAC.raw import CAC
 
 RATERS, UNITS, MISSING = 10, 10**5, 0.10
 SUBJECTS = 10**6
-
-
-def best_time(fn, repeats, seconds=1.0):
-    """The best of at least ``repeats`` runs and of at least ``seconds`` of runs: each side
-    of a ratio gets a window of the same length to find the machine quiet, whether one call
-    takes 3 ms or 70 ms."""
-    times = []
-    start = time.perf_counter()
-    while len(times) < repeats or time.perf_counter() - start < seconds:
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return min(times)
-
-
-def interleaved(calls, rounds):
-    """The best time of each function, timed in turns: every round runs each function its
-    number of times, so that all of them meet the same bursts of load on a shared machine."""
-    best = [float("inf")] * len(calls)
-    for _ in range(rounds):
-        for i, (fn, times) in enumerate(calls):
-            for _ in range(times):
-                t0 = time.perf_counter()
-                fn()
-                best[i] = min(best[i], time.perf_counter() - t0)
-    return best
-
-
-def row(name, ours, theirs, target, who):
-    ratio = theirs / ours
-    verdict = "ok" if ratio >= target else "BELOW TARGET"
-    print(
-        f"{name:<40} kappalib {ours * 1e3:9.1f} ms   {who:<12} {theirs * 1e3:10.1f} ms   "
-        f"{ratio:7.1f}x faster  (target >= {target}x: {verdict})"
-    )
-    return ratio >= target
 
 
 def irrcac_alpha(data, level):
@@ -136,8 +100,8 @@ def main():
             ],
             rounds=7,
         )
-        ok &= row(f"alpha {level}", t_ours, t_kripp, 1, "krippendorff")
-        ok &= row(f"alpha {level}", t_ours, t_irr, 20, "irrCAC")
+        ok &= row(f"alpha {level}", t_ours, t_kripp, 1, who="krippendorff", width=40)
+        ok &= row(f"alpha {level}", t_ours, t_irr, 20, who="irrCAC", width=40)
     print()
     share = rng.dirichlet(np.ones(5), size=SUBJECTS)
     # 6 ratings per subject: cumulative shares cut at 6 random points, counted per category
@@ -150,7 +114,8 @@ def main():
         best_time(lambda: kl.fleiss_kappa(table), 9),
         best_time(lambda: sm_fleiss(table), 9),
         1,
-        "statsmodels",
+        who="statsmodels",
+        width=40,
     )
     print()
     ok &= bench_explorer()
