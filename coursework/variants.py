@@ -1,23 +1,28 @@
-"""Term variants: the same problem sets with this term's data, generated from a seed.
+"""Term and student variants: the same problem sets with each student's own data.
 
-Each problem set's first code cell (grade id ``psN-setup``, locked) is written here: the
-grading support of ``grading_setup.py`` followed by this term's data (matrices, label
-vectors, targets) drawn from ``numpy.random.default_rng`` seeded with the term's seed. The
-hidden tests read the data back from that cell and compute every expected value with kappalib
-when they run, so there is no stored answer to leak or to copy from last term.
+Each student's data come from the term's seed and the student's id, drawn by
+``numpy.random.default_rng`` (``student_rng`` below): a classmate's numbers are useless, and
+so are last term's. The notebook learns the id from its first code cell, where the student
+types it (``STUDENT_ID = "..."``); the locked setup cell below it holds the generator and the
+data function of this module, verbatim, and makes the data. The grader never trusts the typed
+id: it runs the setup cell with the id of the folder the submission was collected from
+(``submitted/<id>/``), and the feedback says so when the two differ.
 
     python coursework/variants.py --seed 7 --out DIR   # a course directory for seed 7
     python coursework/variants.py --write               # rewrite coursework/source (SEED)
 
-``make assignments SEED=<n>`` calls the first form. The committed source notebooks hold the
-data of ``SEED`` below; a test checks that they are up to date.
+``make course`` and ``make assignments SEED=<n>`` call the first form. The committed source
+notebooks hold the setup of ``SEED`` below; a test checks that they are up to date.
 """
 
 from __future__ import annotations
 
 import argparse
 import copy
+import hashlib
+import inspect
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -25,14 +30,20 @@ import numpy as np
 
 HERE = Path(__file__).resolve().parent
 SEED = 2026
-SETUP = (HERE / "grading_setup.py").read_text()
+# One tolerance for every numerical answer, in the notebook's checks and in the grader's:
+# an answer a counts as the right value b when |a - b| <= TOL * (1 + |b|), entry by entry.
+TOL = 1e-6
+PLACEHOLDER = "type your id here"
+ID_LINE = re.compile(r"^STUDENT_ID\s*=\s*(.+?)\s*(#.*)?$", re.M)
 
 # (p_o, kappa) targets that a table of at most 50 counts reaches exactly.
 TARGETS = [(0.7, 0.4), (0.75, 0.4), (0.75, 0.5), (0.8, 0.5), (0.8, 0.6), (0.85, 0.5), (0.8, 0.4)]
 
 
-def _rng(ps: str, seed: int) -> np.random.Generator:
-    return np.random.default_rng([seed, int(ps[2:])])
+def student_rng(ps, seed, student_id):
+    """The generator of one student's data: the term's seed, the problem set and the id."""
+    digest = hashlib.sha256(f"{seed}/{ps}/{student_id}".encode()).digest()
+    return np.random.default_rng([seed, int(ps[2:]), int.from_bytes(digest[:8], "big")])
 
 
 def data_ps1(rng):
@@ -48,7 +59,7 @@ def data_ps2(rng):
 
 
 def data_ps3(rng):
-    return {"K": int(rng.integers(3, 6)), "A_grid": ("np.linspace(0, 60, 6001)", None)}
+    return {"K": int(rng.integers(3, 6)), "A_grid": np.linspace(0, 60, 6001)}
 
 
 def data_ps4(rng):
@@ -77,28 +88,62 @@ def data_ps5(rng):
 DATA = {"ps1": data_ps1, "ps2": data_ps2, "ps3": data_ps3, "ps4": data_ps4, "ps5": data_ps5}
 
 
-def term_data(ps: str, seed: int) -> dict:
-    return DATA[ps](_rng(ps, seed))
+def term_data(ps: str, seed: int, student_id: str) -> dict:
+    """The data of one student (`student_id`) for problem set `ps` in the term `seed`."""
+    return DATA[ps](student_rng(ps, seed, student_id))
 
 
-def _literal(value) -> str:
-    if isinstance(value, tuple):  # (expression, None): kept as typed
-        return value[0]
-    if isinstance(value, np.ndarray):
-        return f"np.array({value.tolist()})"
-    return repr(value)
+def id_source(ps: str) -> str:
+    """The first code cell: where the student types their id."""
+    return (
+        "# Your student id, exactly as on the class list: your data are made from it.\n"
+        f"STUDENT_ID = {PLACEHOLDER!r}"
+    )
 
 
 def setup_source(ps: str, seed: int) -> str:
-    data = term_data(ps, seed)
-    lines = [f"{name} = {_literal(value)}" for name, value in data.items()]
-    keep = ", ".join(f'"{name}": {name}' for name in data)
-    return (
-        SETUP.rstrip()
-        + f"\n\n\n# This term's data (seed {seed}): the visible and the hidden tests use it.\n"
-        + "\n".join(lines)
-        + f"\n_grading = _make_grading({{{keep}}})\n"
-    )
+    """The locked setup cell: the tolerance, `close`, the generator, the data of `STUDENT_ID`."""
+    names = list(term_data(ps, seed, "x"))
+    body = [
+        "# Setup (locked: run it, do not change it). It makes your data from STUDENT_ID (the cell",
+        "# above) and this term's seed. The grader runs this same cell with the id of the folder",
+        "# your submission was collected from: with another id here you practise on someone",
+        "# else's numbers, and only code that computes from the data earns points.",
+        f"SEED = {seed}  # this term",
+        f"TOL = {TOL!r}  # right within TOL * (1 + |right value|), here and when graded",
+        "",
+        "import hashlib",
+        "",
+        "import numpy as np",
+        "",
+        "import kappalib as kl",
+        "",
+        "",
+        "def close(answer, right):",
+        '    """True when answer and right agree within TOL, entry by entry (as when graded)."""',
+        "    a, b = np.asarray(answer, dtype=float), np.asarray(right, dtype=float)",
+        "    return a.shape == b.shape and bool(np.all(np.abs(a - b) <= TOL * (1 + np.abs(b))))",
+        "",
+        "",
+        inspect.getsource(student_rng).rstrip(),
+        "",
+        "",
+    ]
+    if ps == "ps1":
+        body += [f"TARGETS = {TARGETS!r}", "", ""]
+    body += [
+        inspect.getsource(DATA[ps]).rstrip(),
+        "",
+        "",
+        f'_data = data_{ps}(student_rng("{ps}", SEED, STUDENT_ID))',
+        *[f'{name} = _data["{name}"]' for name in names],
+        'print(f"The data of student {STUDENT_ID!r} in term {SEED}.")',
+    ]
+    return "\n".join(body) + "\n"
+
+
+def _lines(text: str) -> list[str]:
+    return text.splitlines(keepends=True)
 
 
 def with_seed(notebook: dict, ps: str, seed: int) -> dict:
@@ -108,8 +153,7 @@ def with_seed(notebook: dict, ps: str, seed: int) -> dict:
     ]
     if len(cells) != 1:
         raise ValueError(f"{ps}: expected one cell with grade id {ps}-setup, found {len(cells)}")
-    source = setup_source(ps, seed)
-    cells[0]["source"] = source.splitlines(keepends=True)
+    cells[0]["source"] = _lines(setup_source(ps, seed))
     cells[0]["outputs"], cells[0]["execution_count"] = [], None
     return nb
 
@@ -119,10 +163,9 @@ def problem_sets(source: Path) -> list[str]:
 
 
 def write_course(out: Path, seed: int) -> None:
-    """A course directory (nbgrader_config.py + source/) whose notebooks hold `seed`'s data."""
+    """A course directory (nbgrader_config.py + source/) whose notebooks hold `seed`'s setup."""
     out.mkdir(parents=True, exist_ok=True)
     shutil.copy(HERE / "nbgrader_config.py", out)
-    shutil.copy(HERE / "course_plugins.py", out)
     if (out / "source").exists():
         shutil.rmtree(out / "source")
     shutil.copytree(HERE / "source", out / "source")
