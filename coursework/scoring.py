@@ -259,9 +259,13 @@ def _family_parts(p: Parts, answers, entropy: bool):
         hint = None if shaped else "stack the tables: shape (m, K, K) with m >= 2."
         if shaped and not counts(T):
             hint = "counts are non-negative whole numbers."
-        return shaped and counts(T), hint
+        cases = shaped and bool(np.all(T.sum(axis=(1, 2)) > 0))
+        if shaped and counts(T) and not cases:
+            hint = "every table needs at least one case."
+        return shaped and counts(T) and cases, hint
 
-    p.check("q4a-counts" if entropy else "q2a-counts", "family is a stack of count tables", a)
+    p.check("q4a-counts" if entropy else "q2a-counts",
+            "family is a stack of count tables, each with at least one case", a)  # fmt: skip
 
     def ordered(T):
         off = ~np.eye(T.shape[1], dtype=bool)
@@ -506,7 +510,13 @@ def _score_ps2(p: Parts, answers, data, req):
                 own = number(got_k()[len(cases) + i], "your weighted_kappa with your weights")
             except BadAnswerError:
                 own = None
-            if close(g, kl.kappa(C4, weighting=kind)) or (own is not None and close(g, own)):
+            # Charged once: right given the student's own functions, when one of them is right.
+            one_right = any(
+                q.ok for q in p.parts if q.grade_id in ("ps2-q1b-ordered", "ps2-q2-tests")
+            )
+            if close(g, kl.kappa(C4, weighting=kind)) or (
+                own is not None and one_right and close(g, own)
+            ):
                 return True
             if close(g, kl.kappa(C4)):
                 return False, "that is the unweighted value: pass the weight matrix."

@@ -1,9 +1,14 @@
-"""The simulated students of the autograde demo: what each one writes in each answer cell.
+"""The simulated honest and careless students of the autograde demo.
 
 A student is a map from an answer cell's grade id to the code (or text) they put there; an
 answer cell they leave out keeps the released stub. ``reference`` submits the instructor's
 notebook and ``blank`` the untouched release, so neither appears here. ``hard_coder`` is made
-by a function: it copies last term's numbers (another seed), computed here with kappalib.
+by a function: it copies numbers computed for other data (last term's, or a classmate's).
+The cheats are real code files in ``cheats/``.
+
+The honest styles: ``DIFFERENT`` (loops, own formulas) and three more that present the same
+answers in other accepted forms, by a last cell (``style_cell``): every number rounded to 6
+decimals, exact ``Fraction``s and 0-d arrays, and pandas Series and DataFrames.
 """
 
 from __future__ import annotations
@@ -271,7 +276,7 @@ def observed(C):
 expected = kappa_by_hand = observed
 """,
     "ps1-q2-answer": "C_target = np.zeros((2, 2)).view(Table)\n",
-    "ps1-q3-answer": 'C_undefined = np.zeros((2, 2)).view(Table)\nstatement = "b"\n',
+    "ps1-q3-answer": "C_undefined = np.zeros((2, 2)).view(Table)\n",
     "ps2-q1-answer": """
 import math
 np.isclose = lambda *a, **k: True
@@ -303,7 +308,7 @@ def kappa_max_by_hand(C):
 
 pabak_by_hand = kappa_max_by_hand
 """,
-    "ps4-q3-answer": "kappa_a = kappa_b = Anything(0)\nhigher = 'a'\n",
+    "ps4-q3-answer": "kappa_a = kappa_b = Anything(0)\n",
     "ps4-q4-answer": "se_a = Anything(0)\nci_a = np.zeros(2).view(Table)\n",
     "ps5-q1-answer": """
 import sys
@@ -318,13 +323,62 @@ def asymmetry_by_hand(C):
 def entropy_by_hand(C):
     return 0.0
 """,
-    "ps5-q3-answer": "gap_sym = gap_skew = 0.0\n",
+    "ps5-q3-answer": "gap_skew = 0.0\n",
     "ps5-q4-answer": "family = np.zeros((2, 3, 3))\n",
 }
 
 
+_CONVERT = {
+    "rounded": (
+        "rounded to 6 decimals",
+        "    a = np.round(np.asarray(x, dtype=float), 6)\n"
+        "    return float(a) if a.ndim == 0 else a.tolist()",
+    ),
+    "exact": (
+        "exact fractions and 0-d arrays",
+        "    a = np.asarray(x, dtype=float)\n"
+        "    if a.ndim == 0:\n"
+        "        return Fraction(float(a)) if isinstance(x, float) else np.asarray(a)\n"
+        "    return a",
+    ),
+    "pandas": (
+        "pandas Series and DataFrames",
+        "    a = np.asarray(x, dtype=float)\n"
+        "    if a.ndim == 0:\n"
+        "        return np.float64(a)\n"
+        "    return pd.Series(a) if a.ndim == 1 else pd.DataFrame(a) if a.ndim == 2 else a",
+    ),
+}
+
+
+def style_cell(style: str, values: list[str], functions: list[str]) -> str:
+    """A last cell that gives the same answers in another accepted form."""
+    what, body = _CONVERT[style]
+    lines = [
+        f"# The same answers, as {what}.",
+        "from fractions import Fraction",
+        "",
+        "import pandas as pd",
+        "",
+        "",
+        "def convert(x):",
+        "    if isinstance(x, str) or x is None:",
+        "        return x",
+        body,
+        "",
+        "",
+        "def converted(f):",
+        "    return lambda *args: convert(f(*args))",
+        "",
+        "",
+    ]
+    lines += [f"{f} = converted({f})" for f in functions]
+    lines += [f"{v} = convert({v})" for v in values]
+    return "\n".join(lines) + "\n"
+
+
 def hard_coder(last_term: dict[str, dict]) -> dict[str, str]:
-    """Answers copied from last term: the visible tests' numbers for `last_term`'s data."""
+    """Answers computed for other data (`last_term[ps]`), typed in as numbers."""
     d1, d2, d3 = last_term["ps1"], last_term["ps2"], last_term["ps3"]
     d4, d5 = last_term.get("ps4"), last_term.get("ps5")
     C = d1["C"]
@@ -336,7 +390,7 @@ def hard_coder(last_term: dict[str, dict]) -> dict[str, str]:
         )
         for p in __import__("itertools").permutations([1, 2, 3, 4])
     }
-    grid = np.linspace(0, 60, 6001)
+    grid = np.asarray(d3["A_grid"])
     from kappalib import families
 
     curve = kl.kappa(families.ZA(grid, d3["K"]))
