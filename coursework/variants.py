@@ -59,7 +59,8 @@ def data_ps2(rng):
 
 
 def data_ps3(rng):
-    return {"K": int(rng.integers(3, 6)), "A_grid": np.linspace(0, 60, 6001)}
+    K = int(rng.integers(3, 7))
+    return {"K": K, "A_grid": np.linspace(0, float(rng.integers(60, 121)), 6001)}
 
 
 def data_ps4(rng):
