@@ -21,8 +21,9 @@ PDF          := _build/kappa-honestly.pdf
 # by make test (its release check); make book never needs it. About 10 s from a warm cache.
 CW_STAMP     := $(VENV)/.coursework-installed
 STUDENT      := _build/student
-# make assignments SEED=<n>: the problem sets with the data of term <n> (coursework/variants.py);
-# without SEED, the data of the committed source notebooks. The course directory is $(COURSE).
+# make assignments SEED=<n>: the problem sets with the setup of term <n> (coursework/variants.py);
+# without SEED, the committed source notebooks'. The course directory is $(COURSE) (also the
+# directory of make course and make grade, given on their command line).
 SEED         ?=
 COURSE       := _build/course
 # JupyterLab (requirements-lab.txt), installed into .venv by make lab and make test only, so the
@@ -31,6 +32,7 @@ LAB_STAMP    := $(VENV)/.installed-lab
 LAB_ARGS     ?=
 
 .PHONY: help venv book zip check-site pdf test lint unit nbval serve bench clean assignments autograde-demo
+.PHONY: course grade
 .PHONY: lab kernel publish-config
 
 help:
@@ -44,7 +46,9 @@ help:
 	@echo "make kernel register the course kernel for a Jupyter outside .venv (--user)"
 	@echo "make publish-config REPO=owner/name [BRANCH=main] [HUB=url]  point the course at its repo"
 	@echo "make assignments  release the problem sets (nbgrader) + a student edition of the book"
-	@echo "make autograde-demo  release, submit, autograde and export, headless; checks the grades"
+	@echo "make autograde-demo  the sandboxed grading loop with simulated students and cheats; checks"
+	@echo "make course COURSE=<dir> SEED=<n> STUDENTS=<csv> ASSIGNMENTS=<csv>  a course for a class"
+	@echo "make grade COURSE=<dir> PS=<ps>  grade one set's submissions in the sandbox"
 	@echo "make serve  serve _build/html on http://127.0.0.1:$(PORT)"
 	@echo "make bench  kappalib against scikit-learn, as ratios measured in one run"
 	@echo "make mutants  the mutation check: every semantic mutant must be killed"
@@ -115,8 +119,26 @@ assignments: $(CW_STAMP) $(VENDOR_STAMP)
 	@echo "Problem sets for students:  $(CURDIR)/coursework/release/ ($$(ls coursework/release | xargs))"
 	@echo "Student edition of the book (exercises, no solutions):  $(CURDIR)/$(STUDENT)/_build/html/index.html"
 
+# The sandboxed loop with simulated honest students, copies and cheats (needs bubblewrap).
 autograde-demo: $(CW_STAMP)
 	$(BIN)/python coursework/autograde_demo.py --course _build/autograde-demo
+
+# A course for a real class (book/for_instructors.md): make course COURSE=<dir> SEED=<n>
+# STUDENTS=<csv> ASSIGNMENTS=<csv> (templates in coursework/templates/); again to update it.
+STUDENTS    ?=
+ASSIGNMENTS ?=
+PS          ?=
+JOBS        ?= 2
+GRADE_ARGS  ?=
+course: $(CW_STAMP)
+	@test -n "$(SEED)" -a -n "$(STUDENTS)" -a -n "$(ASSIGNMENTS)" || { echo "usage: make course COURSE=<dir> SEED=<n> STUDENTS=<csv> ASSIGNMENTS=<csv> (templates: coursework/templates/)"; exit 2; }
+	$(BIN)/python coursework/course.py --course "$(COURSE)" --seed "$(SEED)" --students "$(STUDENTS)" --assignments "$(ASSIGNMENTS)"
+
+# Grades every submission of one set in the sandbox: make grade COURSE=<dir> PS=<ps>
+# (GRADE_ARGS=--UNSAFE-no-sandbox runs students' code unsandboxed: never on a real class).
+grade: $(CW_STAMP)
+	@test -n "$(PS)" || { echo "usage: make grade COURSE=<dir> PS=<ps> [JOBS=2]"; exit 2; }
+	$(BIN)/python coursework/grade.py --course "$(COURSE)" --ps "$(PS)" --jobs "$(JOBS)" $(GRADE_ARGS)
 
 $(LAB_STAMP): $(STAMP) requirements-lab.txt
 	$(BIN)/python -m pip install --quiet -r requirements.txt -r requirements-lab.txt
