@@ -503,3 +503,27 @@ def test_rerunning_make_course_keeps_the_grades_and_refuses_a_new_seed(graded_co
     assert rows[("ada", "ps1")]["status"] != "late"  # the new due date
     with pytest.raises(course_mod.CourseError, match="SEED=7"):
         course_mod.make_course(graded_course, 8, tmp_path / "s.csv", tmp_path / "a.csv")
+
+
+def test_collect_from_an_lms_zip_keeps_the_times_and_refuses_strangers(graded_course, tmp_path):
+    import zipfile
+
+    import collect
+
+    nb = (graded_course / "release" / "ps2" / "ps2.ipynb").read_bytes()
+    download = tmp_path / "download.zip"
+    with zipfile.ZipFile(download, "w") as z:
+        z.writestr(zipfile.ZipInfo("ada_12345_678_ps2.ipynb", (2026, 12, 6, 9, 30, 0)), nb)
+        z.writestr(zipfile.ZipInfo("Ben S_99_assignsubmission_file_/ben_ps2.ipynb",
+                                   (2026, 12, 4, 9, 0, 0)), nb)  # fmt: skip
+    (tmp_path / "times.csv").write_text("student_id,timestamp\nben,2026-12-04 16:00:00 UTC\n")
+    got = collect.collect(graded_course, "ps2", download, tmp_path / "times.csv")
+    assert got == {"ada": "2026-12-06 09:30:00 UTC", "ben": "2026-12-04 16:00:00 UTC"}
+    stamp = graded_course / "submitted" / "ada" / "ps2" / "timestamp.txt"
+    assert stamp.read_text().strip() == "2026-12-06 09:30:00 UTC"
+    with zipfile.ZipFile(tmp_path / "bad.zip", "w") as z:
+        z.writestr("zed_1_2_ps2.ipynb", nb)
+    with pytest.raises(
+        collect.CollectError, match=re.escape("zed_1_2_ps2.ipynb matches no student")
+    ):
+        collect.collect(graded_course, "ps2", tmp_path / "bad.zip")
