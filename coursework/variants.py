@@ -2,7 +2,8 @@
 
 Each student's data come from the term's seed and the student's id, drawn by
 ``numpy.random.default_rng`` (``student_rng`` below): a classmate's numbers are useless, and
-so are last term's. The notebook learns the id from its first code cell, where the student
+so are last term's. The written question of each set comes in two versions (written.py), one
+chosen by the seed. The notebook learns the id from its first code cell, where the student
 types it (``STUDENT_ID = "..."``); the locked setup cell below it holds the generator and the
 data function of this module, verbatim, and makes the data. The grader never trusts the typed
 id: it runs the setup cell with the id of the folder the submission was collected from
@@ -27,6 +28,11 @@ import shutil
 from pathlib import Path
 
 import numpy as np
+
+try:
+    import written
+except ImportError:  # imported as coursework.variants
+    from coursework import written
 
 HERE = Path(__file__).resolve().parent
 SEED = 2026
@@ -147,8 +153,28 @@ def _lines(text: str) -> list[str]:
     return text.splitlines(keepends=True)
 
 
+def written_version(ps: str, seed: int) -> int:
+    """Which version of the set's written question the term `seed` asks (written.py)."""
+    digest = hashlib.sha256(f"{seed}/{ps}/written".encode()).digest()
+    return int.from_bytes(digest[:4], "big") % len(written.VERSIONS[ps])
+
+
 def with_seed(notebook: dict, ps: str, seed: int) -> dict:
+    """The notebook with `seed`'s setup cell and `seed`'s version of the written question."""
     nb = copy.deepcopy(notebook)
+    question, reference = written.VERSIONS[ps][written_version(ps, seed)]
+    for i, cell in enumerate(nb["cells"]):
+        meta = cell["metadata"].get("nbgrader", {})
+        if cell["cell_type"] == "markdown" and meta.get("solution") and meta.get("grade"):
+            before = nb["cells"][i - 1]
+            if before["metadata"].get("nbgrader", {}).get("grade_id") != meta["grade_id"].replace(
+                "-answer", "-text"
+            ):
+                raise ValueError(
+                    f"{ps}: the written answer {meta['grade_id']} has no question above"
+                )
+            before["source"] = _lines(question)
+            cell["source"] = _lines(reference)
     cells = [
         c for c in nb["cells"] if c["metadata"].get("nbgrader", {}).get("grade_id") == f"{ps}-setup"
     ]

@@ -527,3 +527,24 @@ def test_collect_from_an_lms_zip_keeps_the_times_and_refuses_strangers(graded_co
         collect.CollectError, match=re.escape("zed_1_2_ps2.ipynb matches no student")
     ):
         collect.collect(graded_course, "ps2", tmp_path / "bad.zip")
+
+
+def test_written_questions_two_versions_per_set_chosen_by_the_seed():
+    import written
+
+    picked = {ps: {variants.written_version(ps, seed) for seed in range(2020, 2040)} for ps in SETS}
+    for ps in SETS:
+        versions = written.VERSIONS[ps]
+        assert len(versions) >= 2 and picked[ps] == set(range(len(versions))), ps
+        heads = {re.search(r"\((\d) points", q).group(1) for q, _ in versions}
+        rubrics = {re.search(r"\*\*Rubric \((\d) points", a).group(1) for _, a in versions}
+        assert len(heads) == 1 and heads == rubrics, f"{ps}: versions with other points"
+        for seed in (variants.SEED, 7):
+            nb = variants.with_seed({"cells": cells(ps)}, ps, seed)
+            question, reference = versions[variants.written_version(ps, seed)]
+            texts = ["".join(c["source"]) for c in nb["cells"]]
+            assert question in texts and reference in texts, (ps, seed)
+    # the committed notebooks hold SEED's versions
+    for ps in SETS:
+        question, _ = written.VERSIONS[ps][variants.written_version(ps, variants.SEED)]
+        assert question in ["".join(c["source"]) for c in cells(ps)], ps
