@@ -19,11 +19,29 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 from fractions import Fraction
 
 MAX_ITEMS = 200_000  # numbers in one answer; more is refused as too large
 REQUEST, ANSWERS = "request.json", "answers.json"
+CELL_SECONDS, CALL_SECONDS = 20, 5  # so that one stuck cell or call costs only its own part
+
+
+class OutOfTime(Exception):  # noqa: N818  (the message a student sees: "OutOfTime: ...")
+    pass
+
+
+def _alarm(signum, frame):
+    raise OutOfTime("took too long")
+
+
+def timed(seconds, f, *args):
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        return f(*args)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
 
 
 def encode(x, depth=0):
@@ -82,10 +100,11 @@ def main() -> int:
     from IPython.core.interactiveshell import InteractiveShell
 
     shell = InteractiveShell.instance()
+    signal.signal(signal.SIGALRM, _alarm)
     cell_errors = []
     for i, source in enumerate(request["cells"]):
         try:
-            result = shell.run_cell(source, store_history=True)
+            result = timed(CELL_SECONDS, shell.run_cell, source, True)
             err = result.error_in_exec or result.error_before_exec
         except BaseException as e:
             err = e
@@ -98,14 +117,22 @@ def main() -> int:
     for name, arglists in request["calls"].items():
         f = ns.get(name)
         out = []
+        stuck = None
         for args in arglists:
             if not callable(f):
                 out.append({"missing": True})
                 continue
+            if stuck is not None:  # once out of time, not again: the CPU limit is for all
+                out.append({"error": stuck})
+                continue
             try:
-                out.append(encode(f(*[decode(a, ns) for a in args])))
+                out.append(
+                    encode(timed(CALL_SECONDS, lambda a=args, g=f: g(*[decode(x, ns) for x in a])))
+                )
             except BaseException as e:
                 out.append({"error": error_text(e)})
+                if isinstance(e, OutOfTime):
+                    stuck = error_text(e)
         answers["calls"][name] = out
     sys.stdout.flush()
     with open(ANSWERS, "w") as fh:

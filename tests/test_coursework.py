@@ -548,3 +548,15 @@ def test_written_questions_two_versions_per_set_chosen_by_the_seed():
     for ps in SETS:
         question, _ = written.VERSIONS[ps][variants.written_version(ps, variants.SEED)]
         assert question in ["".join(c["source"]) for c in cells(ps)], ps
+
+
+def test_a_stuck_call_is_cut_off_and_costs_only_its_own_part():
+    import signal
+    import time
+
+    signal.signal(signal.SIGALRM, harness._alarm)
+    started = time.perf_counter()
+    with pytest.raises(harness.OutOfTime):
+        harness.timed(0.2, time.sleep, 5)
+    assert time.perf_counter() - started < 2
+    assert harness.timed(1, sum, [1, 2]) == 3
