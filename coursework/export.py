@@ -8,7 +8,8 @@
     auto_score, auto_max, manual_score, manual_max, raw_score, late_penalty, score,
     max_score, last_name, first_name, email
 
-``status`` is one of ``on time``, ``late``, ``missing`` (no submission: empty scores),
+``status`` is one of ``on time``, ``late``, ``missing`` (no submission: empty scores, the
+maximum points filled in),
 ``failed to run`` (the notebook crashed the run, ran out of time or its answers could not be
 read: 0 automatic points) and ``needs manual grading`` (a written answer has no grade yet: the
 score so far, not final). The late penalty is 10% of the whole score (automatic *and* written)
@@ -86,7 +87,11 @@ def rows(course: Path) -> list[dict]:
                     sub = gb.find_submission(assignment.name, student.id)
                 except MissingEntry:
                     row.update({k: "" for k in COLUMNS if k not in row})
-                    row["status"] = "missing"
+                    cells = [g for nb in assignment.notebooks for g in nb.grade_cells]
+                    a_max = sum(g.max_score for g in cells if g.cell_type == "code")
+                    m_max = sum(g.max_score for g in cells if g.cell_type == "markdown")
+                    row.update(status="missing", auto_max=f"{a_max:g}", manual_max=f"{m_max:g}",
+                               max_score=f"{a_max + m_max:g}")  # fmt: skip
                     out.append(row)
                     continue
                 auto = manual = auto_max = manual_max = 0.0
