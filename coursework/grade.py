@@ -284,7 +284,7 @@ def grade(course: Path, ps: str, *, jobs: int = 2, unsafe: bool = False) -> list
     _, manual = graded_points(json.loads((course / "release" / ps / f"{ps}.ipynb").read_text()))
     slots: queue.Queue[int] = queue.Queue()
     for i in range(max(1, jobs)):
-        slots.put(i)  # one user id per run at a time: a run's end kills every process of its id
+        slots.put(i)  # where each run starts looking for a free user id (sandbox._lease_uid)
 
     def one(student: str) -> dict:
         slot = slots.get()

@@ -22,6 +22,8 @@ it, with a warning.
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import os
 import shutil
 import signal
@@ -39,7 +41,8 @@ INSTALL = (
     "(see book/for_instructors.md)."
 )
 INSIDE = "/submission"  # where the private copy appears inside the sandbox
-FIRST_UID = 61000  # unprivileged user ids for runs started as root (one per parallel slot)
+FIRST_UID = 61000  # unprivileged user ids for runs started as root: one per run at a time,
+UIDS = 64  # leased with a lock file, so that parallel graders (and tests) never share one
 
 
 class SandboxUnavailableError(RuntimeError):
@@ -65,6 +68,7 @@ class Result:
     timed_out: bool
     seconds: float
     sandboxed: bool
+    uid: int | None = None  # the user id the run had (started as root)
 
 
 def _readonly_paths() -> list[Path]:
@@ -190,10 +194,37 @@ def run(
 
     `argv` names paths as the sandbox sees them: the private copy is ``/submission``.
     """
+    if os.geteuid() == 0 and not unsafe:
+        with _lease_uid(slot) as uid:
+            return _run(private, argv, limits, unsafe, uid, extra_ro)
+    return _run(private, argv, limits, unsafe, None, extra_ro)
+
+
+@contextlib.contextmanager
+def _lease_uid(start: int):
+    """An unused user id for one run: the first of FIRST_UID ... whose lock file is free."""
+    for k in range(UIDS):
+        uid = FIRST_UID + (start + k) % UIDS
+        path = Path(tempfile.gettempdir()) / f"kappa-sandbox-uid-{uid}.lock"
+        fd = os.open(path, os.O_CREAT | os.O_RDWR, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            continue
+        try:
+            yield uid
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+            os.close(fd)
+        return
+    raise SandboxUnavailableError(f"all {UIDS} sandbox user ids are in use; grade fewer at once")
+
+
+def _run(private, argv, limits, unsafe, uid, extra_ro) -> Result:
     private = Path(private).resolve()
     (private / ".tmp").mkdir(exist_ok=True)
-    as_root = os.geteuid() == 0
-    uid = FIRST_UID + slot
+    as_root = uid is not None
     if unsafe:
         print(
             "WARNING: --UNSAFE-no-sandbox: the student's code runs with YOUR permissions, "
@@ -257,7 +288,7 @@ def run(
         stderr = _tail(err_path, limits.output_chars)
     if not unsafe and proc.returncode != 0 and stderr.startswith("bwrap:"):
         raise SandboxUnavailableError(f"{stderr.strip().splitlines()[0]}. {INSTALL}")
-    return Result(proc.returncode, stdout, stderr, timed_out, seconds, not unsafe)
+    return Result(proc.returncode, stdout, stderr, timed_out, seconds, not unsafe, uid)
 
 
 def check_available() -> None:

@@ -160,7 +160,7 @@ def test_cannot_outlive_the_run(world):
     time.sleep(0.6)
     assert beat.read_text() == first, "a detached process outlived the sandbox"
     if os.geteuid() == 0:
-        assert sandbox._pids_of(sandbox.FIRST_UID) == []
+        assert r.uid is not None and sandbox._pids_of(r.uid) == []
 
 
 def test_limits_memory_processes_cpu_and_file_size(world):
@@ -217,3 +217,20 @@ def test_unsafe_flag_runs_without_the_sandbox_and_says_so(world, capsys):
     r = inside(world, "import os\nprint(os.getcwd())\n", unsafe=True)
     assert r.stdout.strip() == str(world["private"]) and not r.sandboxed
     assert "UNSAFE" in capsys.readouterr().err
+
+
+def test_runs_at_the_same_time_never_share_a_user_id(tmp_path):
+    if os.geteuid() != 0:
+        pytest.skip("started as an ordinary user, every run has that user's id")
+    from concurrent.futures import ThreadPoolExecutor
+
+    def one(i):
+        d = tmp_path / f"p{i}"
+        d.mkdir()
+        (d / "probe.py").write_text("import os, time\nprint(os.getuid())\ntime.sleep(1)\n")
+        return sandbox.run(d, [sys.executable, "/submission/probe.py"], slot=0)
+
+    with ThreadPoolExecutor(3) as pool:
+        results = list(pool.map(one, range(3)))
+    uids = [int(r.stdout.strip()) for r in results]
+    assert len(set(uids)) == 3 and uids == [r.uid for r in results]
