@@ -148,8 +148,11 @@ def test_cannot_outlive_the_run(world):
         )
         subprocess.Popen([sys.executable, "-c", code], start_new_session=True,  # setsid
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        import time
-        time.sleep(0.5)
+        import os, time
+        for _ in range(400):  # until the child runs (slow to start on a loaded machine)
+            if os.path.exists("/submission/heartbeat"):
+                break
+            time.sleep(0.05)
         print("parent exits")
         """,
     )
