@@ -316,6 +316,12 @@ def main() -> int:
         failures.append(
             "late ps1: the penalty is not 20% of the whole score, written part included"
         )
+    # the gradebook holds what the scorer decided, and nothing else
+    for (s, ps), r in records.items():
+        want = sum(p["points"] for p in r["parts"])
+        if float(table[(s, ps)]["auto_score"]) != want:
+            failures.append(f"{s} {ps}: the gradebook says {table[(s, ps)]['auto_score']}, "
+                            f"the scorer {want:g}")  # fmt: skip
     # the secret and the feedback
     pages = sorted((course / "feedback").glob("*/*/*.html"))
     if len(pages) != len(records):
