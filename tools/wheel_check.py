@@ -62,7 +62,7 @@ COLAB = [
     "pandas",
 ]
 
-# The install cell of every chapter (README, "Add a chapter"); the spec is replaced by the wheel.
+# The install cell of every chapter (CONTRIBUTING.md, "Add a chapter"); replaced by the wheel.
 INSTALL_SPEC = re.compile(r'"kappalib\[widgets\] @ git\+https://github\.com/[^"\s]+"')
 
 QUIET = ["--quiet"]
