@@ -28,8 +28,9 @@ ROOT = Path(__file__).resolve().parents[1]
 MODES = ("force", "off", "cache", "auto")
 
 
-def unexecuted(root: Path = ROOT) -> list[str]:
+def unexecuted(root: Path | None = None) -> list[str]:
     """Every way in which a chapter is not committed executed, in order, from the top."""
+    root = ROOT if root is None else root
     problems = []
     for path in sorted((root / "book").glob("[0-9][0-9]_*.ipynb")):
         cells = json.loads(path.read_text())["cells"]
@@ -51,9 +52,10 @@ def unexecuted(root: Path = ROOT) -> list[str]:
     return problems
 
 
-def config(mode: str, root: Path = ROOT) -> dict:
+def config(mode: str, root: Path | None = None) -> dict:
     import yaml
 
+    root = ROOT if root is None else root
     data = yaml.safe_load((root / "_config.yml").read_text())
     data["execute"]["execute_notebooks"] = mode
     sphinx = data.get("sphinx", {})
