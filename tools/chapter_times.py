@@ -59,6 +59,8 @@ def execute(path: Path, timeout: int) -> tuple[float, list[tuple[float, int, str
         kernel_name="python3",
         timeout=timeout,
         startup_timeout=240,
+        # ipykernel's warning about TCP without encryption, once per chapter, into the table
+        extra_arguments=["--IPKernelApp.log_level=ERROR"],
         resources={"metadata": {"path": str(path.parent)}},
     )
     t0 = time.perf_counter()
