@@ -30,10 +30,35 @@ COURSE       := _build/course
 # readers' requirements.txt stays lean. LAB_ARGS passes options to `jupyter lab`.
 LAB_STAMP    := $(VENV)/.installed-lab
 LAB_ARGS     ?=
+# make book and make pdf: EXECUTE=force (the default, _config.yml) executes every chapter from
+# a fresh kernel; EXECUTE=off builds from the committed executed notebooks (tools/book_config.py
+# first checks that every chapter is committed executed, in order). .ci/run builds with off
+# after make test, whose nbval step executed each chapter and compared it with those outputs.
+EXECUTE      ?= force
+BOOK_CONFIG  := $(if $(filter-out force,$(EXECUTE)),--config _build/config-$(EXECUTE)/_config.yml)
+BOOK_PREPARE := $(if $(filter-out force,$(EXECUTE)),$(BIN)/python tools/book_config.py \
+                  --execute $(EXECUTE) --out _build/config-$(EXECUTE)/_config.yml)
+# The tests that need another environment or retrain models: the wheel check (every chapter in
+# fresh environments), JupyterLab, Binder and the publishing clones, nbgrader, chapter 12's
+# stored result. make test runs them; make check leaves them out.
+SLOW_TESTS   := test_install test_lab test_publish test_coursework test_ch12_cache
+# make check runs the type check when the Makefile has a typecheck target.
+TYPECHECK    := $(shell grep -qE '^typecheck:' $(firstword $(MAKEFILE_LIST)) && echo typecheck)
+# make load-test: busy loops that hold the cores while the book builds and nbval runs.
+LOAD_JOBS    ?= 2
+
+# One BLAS and OpenMP thread per process wherever chapters execute (their kernels inherit it).
+# The chapters' matrices are small; OpenBLAS's and scikit-learn's OpenMP threads, one per core,
+# wait for each other when another process holds a core. Chapter 12's cross-validation cell,
+# with two busy loops on the 2 cores: 21 s with the default threads, 4 s with one.
+NB_TARGETS := book pdf nbval unit fast chapter-times load-test
+$(NB_TARGETS): export OPENBLAS_NUM_THREADS := 1
+$(NB_TARGETS): export OMP_NUM_THREADS := 1
+$(NB_TARGETS): export MKL_NUM_THREADS := 1
 
 .PHONY: help venv book zip check-site pdf test lint unit nbval serve bench clean assignments autograde-demo
 .PHONY: course grade
-.PHONY: lab kernel publish-config
+.PHONY: lab kernel publish-config check fast chapter-times load-test
 
 help:
 	@echo "make book   build the strict HTML book into _build/html (works offline)"
@@ -42,6 +67,9 @@ help:
 	@echo "          (+ a 390 x 844 phone pass and an axe-core accessibility audit)"
 	@echo "make pdf    print the whole book to $(PDF) with the same Chromium, and check it"
 	@echo "make test   ruff + unit, property and doctest suites + nbval over book/ + the wheel check"
+	@echo "make check  the fast loop: ruff, the type check, the unit tests without notebooks (< 1 min)"
+	@echo "make chapter-times  execute each chapter and print a table of seconds per chapter"
+	@echo "make load-test  make book and nbval while $(LOAD_JOBS) busy loops hold the cores"
 	@echo "make lab    open the course in JupyterLab (book/, the course kernel)"
 	@echo "make kernel register the course kernel for a Jupyter outside .venv (--user)"
 	@echo "make publish-config REPO=owner/name [BRANCH=main] [HUB=url]  point the course at its repo"
@@ -73,7 +101,8 @@ $(VENDOR_STAMP): tools/vendor/package.json tools/vendor/package-lock.json
 	@touch $@
 
 book: $(STAMP) $(VENDOR_STAMP)
-	$(BIN)/jupyter-book build . --builder html --all -n -W --keep-going
+	$(BOOK_PREPARE)
+	$(BIN)/jupyter-book build . --builder html --all -n -W --keep-going $(BOOK_CONFIG)
 	@echo
 	@echo "The book is at $(CURDIR)/_build/html/index.html  (or run: make serve)"
 
@@ -88,11 +117,14 @@ check-site: $(SITE_STAMP) $(VENDOR_STAMP)
 	@test -f _build/html/index.html || { echo "No book yet: run make book first"; exit 1; }
 	$(BIN)/python tools/check_site.py --site _build/html --screenshots _build/screenshots
 
-# The single-page HTML book (strict, executed like make book, in its own folder), printed by
-# Chromium (tools/pdf.py: no TeX, nothing downloaded), then checked (tools/check_pdf.py).
+# The single-page HTML book (strict, executed like make book, in its own folder; EXECUTE=off
+# as for make book), printed by Chromium (tools/pdf.py: no TeX, nothing downloaded), then
+# checked (tools/check_pdf.py).
 pdf: $(SITE_STAMP) $(VENDOR_STAMP)
 	rm -rf $(PDF_BUILD)
-	$(BIN)/jupyter-book build . --builder singlehtml --path-output $(PDF_BUILD) -n -W --keep-going
+	$(BOOK_PREPARE)
+	$(BIN)/jupyter-book build . --builder singlehtml --path-output $(PDF_BUILD) -n -W --keep-going \
+	  $(BOOK_CONFIG)
 	$(BIN)/python tools/pdf.py --site $(PDF_BUILD)/_build/singlehtml --out $(PDF)
 	$(BIN)/python tools/check_pdf.py $(PDF) --site $(PDF_BUILD)/_build/singlehtml
 
@@ -172,6 +204,16 @@ lint: $(STAMP)
 unit: $(STAMP) $(CW_STAMP) $(LAB_STAMP)
 	$(BIN)/python -m pytest -q -n 2 --dist loadfile tests kappalib
 
+# The unit, property and doctest suites without the slow tests (SLOW_TESTS) and without nbval.
+fast: $(STAMP)
+	$(BIN)/python -m pytest -q -n 2 --dist loadfile tests kappalib \
+	  $(foreach t,$(SLOW_TESTS),--ignore=tests/$(t).py)
+
+# The contributor's loop, under a minute warm: ruff, the type check, the fast tests.
+# make test stays the full gate (and what CI runs).
+check: lint $(TYPECHECK) fast
+	@echo "make check: passed (make test is the full gate: + nbval, the wheel, Lab, nbgrader)"
+
 # nbval runs serially: parallel kernels that start at the same moment can race for TCP ports
 # ("Kernel died before replying to kernel_info", seen once under load); serial costs ~20 s.
 nbval: $(STAMP)
@@ -182,6 +224,30 @@ nbval: $(STAMP)
 
 test: lint unit nbval
 	@echo "make test: all checks passed"
+
+# Each chapter executed from a fresh kernel, one after another: a table of seconds per chapter
+# against its budget (15 s; 30 s for chapter 12). TIMES_ARGS passes options to
+# tools/chapter_times.py: --repeat 3 (medians), --cells 5, --check, --loaded.
+TIMES_ARGS ?=
+chapter-times: $(STAMP)
+	$(BIN)/python tools/chapter_times.py $(TIMES_ARGS)
+
+# make book (executing every chapter) and nbval while LOAD_JOBS busy loops hold the cores
+# (a load of about 4 on 2 cores, with the build's own processes): the build must not depend on
+# the neighbours' load. The loops are this recipe's children, killed by their PIDs at the end.
+# Then the chapter times at that load (--loaded: fails above 60 s). Several minutes.
+load-test: $(STAMP) $(VENDOR_STAMP)
+	@pids=""; for i in $$(seq $(LOAD_JOBS)); do \
+	  ( while :; do :; done ) & pids="$$pids $$!"; \
+	done; trap 'kill $$pids 2> /dev/null' EXIT INT TERM; \
+	echo "load-test: $(LOAD_JOBS) busy loops (PIDs$$pids), load average $$(cut -d' ' -f1 /proc/loadavg)"; \
+	start=$$(date +%s); \
+	$(MAKE) --no-print-directory book EXECUTE=force || exit 1; \
+	book=$$(($$(date +%s) - start)); \
+	$(MAKE) --no-print-directory nbval || exit 1; \
+	nbval=$$(($$(date +%s) - start - book)); \
+	$(BIN)/python tools/chapter_times.py --check --loaded || exit 1; \
+	echo "load-test: passed: make book $${book} s, nbval $${nbval} s, at load average $$(cut -d' ' -f1 /proc/loadavg)"
 
 # The mutation check: a semantic mutant of every public function, applied at run time by a
 # pytest plugin (tests/mutants.py); the unit tests must kill each one.  A few minutes.

@@ -5,13 +5,16 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 import kappalib as kl
 
-settings.register_profile("course", max_examples=150, deadline=None)
+# derandomize, no database: the same examples on every run and machine (see conftest.py)
+settings.register_profile(
+    "course", max_examples=150, deadline=None, derandomize=True, database=None
+)
 settings.load_profile("course")
 
 
@@ -117,6 +120,9 @@ def test_batched_equals_loop(stack):
 
 
 @given(matrices())
+# drawn once by a random search (issue 24): p_e = p_o, where rounding once gave -1.1e-16 and a
+# standard error of 2.4e-7 instead of 0; recorded so that it always runs
+@example(np.array([[1000, 2], [0, 0]]))
 def test_weighted_with_flat_weights_is_unweighted(C):
     K = C.shape[0]
     assert _both_none_or_close(kl.kappa(C), kl.kappa(C, weighting=1 - np.eye(K)))

@@ -62,11 +62,14 @@ COLAB = [
     "pandas",
 ]
 
-# The install cell of every chapter (README, "Add a chapter"); the spec is replaced by the wheel.
+# The install cell of every chapter (CONTRIBUTING.md, "Add a chapter"); replaced by the wheel.
 INSTALL_SPEC = re.compile(r'"kappalib\[widgets\] @ git\+https://github\.com/[^"\s]+"')
 
 QUIET = ["--quiet"]
-NB_TIMEOUT = 120  # seconds per cell; the chapters take seconds, pip a few more
+# Seconds per cell: the chapters' cells take seconds (make chapter-times), pip a few more; two
+# notebooks run at a time, beside the other tests, so the machine is always loaded. As the
+# book's timeout (_config.yml): there to stop a hung kernel, far above any measured cell.
+NB_TIMEOUT = 300
 # A kernel that does not start, dies or hangs (ipykernel 7 hangs now and then under load) is
 # not a failure of the chapter: such a notebook is run once more, and the log says so.  An
 # error raised by a cell is never retried.
