@@ -35,6 +35,7 @@ from ._agreement import kappa
 from ._correlation import mcc
 from ._inference import kappa_standard_error
 from ._labels import _RULE, _as_vector, _check_labels, _code
+from ._errors import LabelKindError
 from ._validation import _short, as_matrix, matrix_function
 
 __all__ = ["kappa_bootstrap_ci", "kappa_sample_size", "paired_difference_ci"]
@@ -306,7 +307,7 @@ def _joint_table(y_true, pred_a, pred_b, labels):
     ]
     kinds = [kind for _, kind, _ in coded]
     if len(set(kinds)) != 1:
-        raise TypeError(
+        raise LabelKindError(
             f"{_RULE.format(names=together)}, got "
             + ", ".join(f"{k}s in {n}" for k, n in zip(kinds, names, strict=True))
         )
@@ -319,7 +320,7 @@ def _joint_table(y_true, pred_a, pred_b, labels):
     else:
         order, kind_l = _check_labels(labels, together)
         if kind_l != kinds[0]:
-            raise TypeError(
+            raise LabelKindError(
                 f"{_RULE.format(names=together)}, got {kind_l}s in labels ({_short(order)}) "
                 f"and {kinds[0]}s in y_true, pred_a and pred_b"
             )

@@ -54,8 +54,12 @@ def _se_parts(C, weighting, scores):
     wbar_col = np.einsum("...i,ij->...j", pr, w)
     one_minus_k = (1.0 - k)[..., None, None]
     dev = w - (wbar_row[..., :, None] + wbar_col[..., None, :]) * one_minus_k
-    term = (p * dev * dev).sum(axis=(-2, -1))
-    var_num = term - (k - pe * (1.0 - k)) ** 2
+    # The numerator is sum p dev^2 - (k - p_e (1 - k))^2, and k - p_e (1 - k) is the mean of
+    # dev under p: it is the variance of dev, computed about its mean (two passes), never as
+    # a difference of two nearly equal squares (which left 2e-7 where the answer is 0).
+    mean = (p * dev).sum(axis=(-2, -1))
+    centred = dev - mean[..., None, None]
+    var_num = (p * centred * centred).sum(axis=(-2, -1))
     var = _ratio(var_num, N * (1.0 - pe) ** 2)
     var = np.maximum(var, 0.0)  # rounding can leave -1e-17 at perfect agreement
     undefined = undefined | ((1.0 - pe) <= 0)
@@ -82,8 +86,12 @@ def _se_null(C, weighting, scores):
     wbar_row = np.einsum("ij,...j->...i", w, pc)
     wbar_col = np.einsum("...i,ij->...j", pr, w)
     dev = w - wbar_row[..., :, None] - wbar_col[..., None, :]
-    term = np.einsum("...i,...ij,...j->...", pr, dev * dev, pc)
-    var = _ratio(term - pe**2, N * (1.0 - pe) ** 2)
+    # sum p_i. p_.j dev^2 - p_e^2 is the variance of dev under independence (its mean is
+    # -p_e): computed about the mean, as in _se_parts
+    mean = np.einsum("...i,...ij,...j->...", pr, dev, pc)
+    centred = dev - mean[..., None, None]
+    term = np.einsum("...i,...ij,...j->...", pr, centred * centred, pc)
+    var = _ratio(term, N * (1.0 - pe) ** 2)
     return np.sqrt(np.maximum(var, 0.0))  # a one-class margin gives 0 up to rounding
 
 

@@ -34,13 +34,16 @@ from numpy.typing import ArrayLike
 
 from ._agreement import kappa
 from ._correlation import mcc
-from ._validation import _short
+from ._counting import MAX_DIRECT_SPAN
+from ._errors import LabelKindError
+from ._validation import _short, check_label_order
+from ._validation import has_big_int as _has_big_int
 
 __all__ = ["cohen_kappa_score", "confusion_matrix", "matthews_corrcoef"]
 
-# Integer labels are coded by subtraction (no sort) when their span is at most this, or at
-# most the number of cases: the lookup table then costs no more memory than the input.
-_MAX_DIRECT_SPAN = 1 << 16
+# Integer labels are coded by subtraction (no sort) when their span is at most
+# MAX_DIRECT_SPAN, or at most the number of cases: the lookup table then costs no more memory
+# than the input.
 # Two integer vectors whose common span^2 is at most this are counted in one joint bincount.
 _MAX_JOINT_CELLS = 1 << 18
 # Cases handled at a time: the intp temporaries stay below 8 MiB whatever the input size.
@@ -58,13 +61,29 @@ def _value_kind(value):
     return None
 
 
+def _missing_message(name, first, count, size):
+    return (
+        f"{name} must not contain missing (NaN or None) labels, got one at index {first} "
+        f"({count} of {size} cases); drop those cases from both vectors first, for example "
+        "with df.dropna(subset=[...]) on a DataFrame, or keep = ~np.isnan(y1) & ~np.isnan(y2)"
+    )
+
+
+def _is_missing_label(v):
+    return (
+        v is None
+        or (isinstance(v, (float, np.floating)) and v != v)
+        or (type(v).__name__ in ("NAType", "NaTType"))
+    )
+
+
 def _check_values(values, name, names):
     """The kind shared by ``values`` (Python objects); raise on NaN, None or a mix."""
     kinds = set()
     for v in values:
         kind = _value_kind(v)
         if kind is None:
-            raise TypeError(
+            raise LabelKindError(
                 f"{name} must hold numbers or strings ({_RULE.format(names=names)}), "
                 f"got {v!r} of type {type(v).__name__}"
             )
@@ -72,21 +91,11 @@ def _check_values(values, name, names):
             raise ValueError(f"{name} must not contain NaN labels, got {v!r}")
         kinds.add(kind)
     if len(kinds) > 1:
-        raise TypeError(
+        raise LabelKindError(
             f"{_RULE.format(names=names)}, got both numbers and strings in {name}: "
             f"{_short(list(values))}"
         )
     return kinds.pop() if kinds else None
-
-
-def _has_big_int(y):
-    """Does the sequence hold an integer (Python's or numpy's) that float64 cannot represent
-    exactly?  np.asarray turns [2**64 - 4, 0], or [np.uint64(2**63), np.int64(3)], into
-    float64, which rounds them."""
-    return any(
-        isinstance(x, (int, np.integer)) and not isinstance(x, bool) and not -(2**53) <= x <= 2**53
-        for x in y
-    )
 
 
 def _as_vector(y, name, names):
@@ -108,8 +117,12 @@ def _as_vector(y, name, names):
         # np.asarray([0, 2**64 - 4]) rounds to float64: keep the Python integers exact
         arr, kind = np.asarray(y, dtype=object), "O"
     if kind in "biuf":
-        if kind == "f" and np.isnan(arr).any():
-            raise ValueError(f"{name} must not contain NaN labels, got {_short(arr.tolist())}")
+        if kind == "f":
+            nan = np.isnan(arr)
+            if nan.any():
+                raise ValueError(
+                    _missing_message(name, int(np.argmax(nan)), int(nan.sum()), nan.size)
+                )
         return arr, "number"
     if kind in "US":
         if not isinstance(y, np.ndarray):
@@ -120,7 +133,7 @@ def _as_vector(y, name, names):
         return arr, "string"
     if kind == "O":
         return arr, "object"
-    raise TypeError(
+    raise LabelKindError(
         f"{name} must hold numbers or strings ({_RULE.format(names=names)}), got an array "
         f"of dtype {arr.dtype}: {_short(y)}"
     )
@@ -178,6 +191,80 @@ def _check_labels(labels, names):
     return values, kind
 
 
+class ConfusionMatrix(np.ndarray):
+    """The K x K matrix of :func:`confusion_matrix`, which remembers its label order.
+
+    ``labels`` are the classes of its rows and columns; ``order`` says where their order came
+    from: ``"given"`` (``labels=`` or an ordered pandas Categorical), ``"numbers"`` (sorted
+    numbers) or ``"spelling"`` (sorted strings).  A weighted function refuses a matrix whose
+    order came from spelling.  It is an ndarray in every other way and prints as one; any
+    array computed from it (a slice, a sum, ``C.T``) is a plain array that knows no labels.
+    """
+
+    labels: list | None
+    order: str | None
+
+    def __new__(cls, C, labels, order):
+        obj = np.asarray(C).view(cls)
+        obj.labels = labels
+        obj.order = order
+        return obj
+
+    def __array_finalize__(self, obj):
+        self.labels = None
+        self.order = None
+
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        inputs = tuple(np.asarray(x) if isinstance(x, ConfusionMatrix) else x for x in inputs)
+        if "out" in kwargs:
+            kwargs["out"] = tuple(
+                np.asarray(x) if isinstance(x, ConfusionMatrix) else x for x in kwargs["out"]
+            )
+        return getattr(ufunc, method)(*inputs, **kwargs)
+
+    def __repr__(self):
+        return repr(np.asarray(self))
+
+    def __reduce__(self):
+        return (np.asarray, (np.asarray(self),))
+
+
+def _categorical_order(y, name):
+    """The categories of an ordered pandas Categorical (or Series of one), else None."""
+    dtype = getattr(y, "dtype", None)
+    if getattr(dtype, "ordered", False) and hasattr(dtype, "categories"):
+        return [v.item() if isinstance(v, np.generic) else v for v in dtype.categories]
+    return None
+
+
+def _labelled(y_true, y_pred, labels, sample_weight, names=("y_true", "y_pred")):
+    """:func:`_matrix`, with the order of ordered Categoricals, and where the order came from:
+    ``(C, order, kind, source)``."""
+    source = "given"
+    if labels is None:
+        orders = [
+            o
+            for o in (
+                _categorical_order(y, n) for y, n in zip((y_true, y_pred), names, strict=True)
+            )
+            if o is not None
+        ]
+        if len(orders) == 2 and orders[0] != orders[1]:
+            raise ValueError(
+                f"{names[0]} and {names[1]} are ordered Categoricals with different "
+                f"categories ({_short(orders[0], 40)} and {_short(orders[1], 40)}); give "
+                "both the same categories, or pass labels=[...]"
+            )
+        if orders:
+            labels = orders[0]
+        else:
+            source = None
+    C, order, kind = _matrix(y_true, y_pred, labels, sample_weight, names)
+    if source is None:
+        source = "numbers" if kind == "number" else "spelling"
+    return C, order, kind, source
+
+
 def _int_offsets(v, lo):
     """v - lo as intp, exact for every integer dtype (the span is known to be small)."""
     if v.dtype.kind == "u" and v.dtype.itemsize >= np.dtype(np.intp).itemsize:
@@ -231,7 +318,7 @@ def _code(v, kind, name, names):
     if kind == "number" and v.dtype.kind in "biu":
         lo, hi = int(v.min()), int(v.max())
         span = hi - lo + 1
-        if span <= max(_MAX_DIRECT_SPAN, v.shape[0]):
+        if span <= max(MAX_DIRECT_SPAN, v.shape[0]):
             present = np.zeros(span, dtype=bool)
             for s in _chunks(v.shape[0]):
                 present[_int_offsets(v[s], lo)] = True
@@ -255,6 +342,9 @@ def _code(v, kind, name, names):
     # object arrays: the distinct values by hashing, the type rule on those values only
     items = v.tolist()  # one list of the objects, walked twice at C speed
     distinct = list(dict.fromkeys(items))
+    if any(map(_is_missing_label, distinct)):
+        where = [i for i, x in enumerate(items) if _is_missing_label(x)]
+        raise ValueError(_missing_message(name, where[0], len(where), len(items)))
     kind = _check_values(distinct, name, names)
     try:
         values = sorted(distinct)
@@ -306,7 +396,7 @@ def _no_pair_left(order, observed, any_label_observed):
 def _labels_of_kind(labels, kind, names, together):
     order, kind_l = _check_labels(labels, together)
     if kind_l != kind:
-        raise TypeError(
+        raise LabelKindError(
             f"{_RULE.format(names=together)}, got {kind_l}s in labels ({_short(order)}) and "
             f"{kind}s in {names[0]} and {names[1]}"
         )
@@ -348,7 +438,7 @@ def _matrix(y_true, y_pred, labels, sample_weight, names=("y_true", "y_pred")):
     va, ka, enc_a = _code(a, ka, names[0], together)
     vb, kb, enc_b = _code(b, kb, names[1], together)
     if ka != kb:
-        raise TypeError(
+        raise LabelKindError(
             f"{_RULE.format(names=together)}, got {ka}s in {names[0]} ({_short(va)}) and "
             f"{kb}s in {names[1]} ({_short(vb)})"
         )
@@ -435,8 +525,8 @@ def confusion_matrix(
     >>> kl.confusion_matrix(r1, r2, labels=["yes", "no"]).tolist()
     [[4, 1], [2, 2]]
     """
-    C, _, _ = _matrix(y_true, y_pred, labels, sample_weight)
-    return C
+    C, order, _, source = _labelled(y_true, y_pred, labels, sample_weight)
+    return ConfusionMatrix(C, order, source)
 
 
 def cohen_kappa_score(
@@ -526,15 +616,8 @@ def cohen_kappa_score(
                 f"weighting={weighting!r}"
             )
         weighting = weights
-    C, order, kind = _matrix(y1, y2, labels, sample_weight, names=("y1", "y2"))
-    if weighting is not None and labels is None and kind == "string":
-        raise ValueError(
-            f"weighting={weighting!r} measures distances between positions in the label "
-            f"order, and these labels are not numbers: sorted, they would be "
-            f"{_short(order)}. Pass labels=[...] in their ordinal "
-            "order: sorting strings alphabetically happens to order 'mild' < 'moderate' < "
-            "'severe' but puts 'high' before 'low'"
-        )
+    C, order, _, source = _labelled(y1, y2, labels, sample_weight, names=("y1", "y2"))
+    check_label_order(weighting, order, source, "cohen_kappa_score")
     return kappa(C, weighting=weighting, scores=scores, zero_division=zero_division)
 
 

@@ -18,8 +18,10 @@ from ._errors import UndefinedMetricError
 __all__ = [
     "as_matrix",
     "check_class_count",
+    "check_label_order",
     "check_zero_division",
     "finish",
+    "has_big_int",
     "matrix_function",
     "scale_free",
     "to_float",
@@ -55,9 +57,38 @@ def matrix_function(func):
                 f"{1 + len(args)} positional arguments ({_short(C, 30)}, "
                 f"{_short(args[0], 30)}{', ...' if len(args) > 1 else ''}); {advice}"
             )
+        if "weights" in kwargs:
+            raise TypeError(
+                f"{name}() takes the weighting scheme as weighting=, got "
+                f"weights={_short(kwargs['weights'], 30)} (weights= is scikit-learn's name, "
+                "accepted by kl.cohen_kappa_score only)"
+            )
+        order = getattr(C, "order", None)
+        if order is not None:
+            check_label_order(
+                kwargs.get("weighting"),
+                getattr(C, "labels", None),
+                order,
+                name,
+                "build C with kl.confusion_matrix(y1, y2, labels=[...])",
+            )
         return func(C, **kwargs)
 
     return wrapper
+
+
+def check_label_order(weighting, labels, source, name, fix="pass labels=[...]"):
+    """Refuse a weighted statistic on classes whose order came from their spelling."""
+    if weighting is None or source != "spelling":
+        return
+    labels = list(labels) if labels is not None else []
+    return_order = _short(labels, 60)
+    raise ValueError(
+        f"{name}(weighting={_short(weighting, 30)}) measures distances between positions in "
+        f"the class order, and these string labels have no order but their spelling: "
+        f"sorted, they would be {return_order}; {fix} listing them in their ordinal order "
+        "(or use ordered pandas Categoricals)"
+    )
 
 
 def to_float(x):
@@ -92,6 +123,16 @@ def scale_free(C):
         return C
     _, e = np.frexp(N)
     return np.ldexp(C, -e[..., None, None])
+
+
+def has_big_int(y):
+    """Does the sequence hold an integer (Python's or numpy's) that float64 cannot represent
+    exactly?  np.asarray turns [2**64 - 4, 0], or [np.uint64(2**63), np.int64(3)], into
+    float64, which rounds them."""
+    return any(
+        isinstance(x, (int, np.integer)) and not isinstance(x, bool) and not -(2**53) <= x <= 2**53
+        for x in y
+    )
 
 
 def _short(value, limit=80):

@@ -154,10 +154,10 @@ CASES = [
         ["y_true", "NaN"],
     ),
     (
-        "None label names y1",
+        "None label names y1, its position and dropna",
         lambda: kl.cohen_kappa_score(["a", None], ["a", "a"]),
-        TypeError,
-        ["y1", "None"],
+        ValueError,
+        ["y1", "None", "index 1", "dropna"],
     ),
     (
         "numbers and strings in one vector",

@@ -233,9 +233,7 @@ def test_string_labels_need_an_explicit_order(weighting):
         kl.cohen_kappa_score(y1, y2, weighting=weighting)
     message = str(info.value)
     assert message.index("'high'") < message.index("'low'")
-    assert "'high' before 'low'" in message
     assert "sorted, they would be ['high', 'low', 'mid']" in message
-    assert "'mild' < 'moderate' < 'severe'" in message
     ours = kl.cohen_kappa_score(y1, y2, weighting=weighting, labels=["low", "mid", "high"])
     # the custom matrix holds linear distances: scikit-learn's "linear" is the oracle for it
     sk_weights = weighting if isinstance(weighting, str) else "linear"
@@ -256,7 +254,7 @@ def test_numbers_written_as_strings_are_guarded_too():
 
 def test_the_guard_cuts_long_label_lists():
     y = [f"label {i:03d}" for i in range(100)]
-    cut = r"sorted, they would be \['label 000', .*\.\.\.\. Pass"
+    cut = r"sorted, they would be \['label 000', .*\.\.\.; pass labels="
     with pytest.raises(ValueError, match=cut) as info:
         kl.cohen_kappa_score(y, y[::-1], weighting="linear")
     assert len(str(info.value)) < 400
