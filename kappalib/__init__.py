@@ -42,12 +42,24 @@ from ._agreement import (
     prevalence_index,
     scotts_pi,
 )
-from ._bootstrap import kappa_bootstrap_ci, kappa_sample_size, paired_difference_ci
+from ._bootstrap import (
+    bootstrap_confint,
+    kappa_bootstrap_ci,
+    kappa_sample_size,
+    paired_difference_ci,
+    paired_difference_confint,
+)
 from ._correlation import mcc
 from ._diagnostics import asymmetry, off_diagonal_entropy
 from ._errors import UndefinedMetricError
 from ._inference import kappa_confint, kappa_standard_error
-from ._labels import cohen_kappa_score, confusion_matrix, matthews_corrcoef
+from ._labels import (
+    ConfusionMatrix,
+    cohen_kappa_confint,
+    cohen_kappa_score,
+    confusion_matrix,
+    matthews_corrcoef,
+)
 from ._multirater import (
     brennan_prediger,
     brennan_prediger_multi,
@@ -57,16 +69,21 @@ from ._multirater import (
     krippendorff_alpha,
     rating_table,
 )
+from ._ratings import RatingTable
 from ._weights import disagreement_weights
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "ConfusionMatrix",
+    "RatingTable",
     "UndefinedMetricError",
     "asymmetry",
     "bias_index",
+    "bootstrap_confint",
     "brennan_prediger",
     "brennan_prediger_multi",
+    "cohen_kappa_confint",
     "cohen_kappa_score",
     "confusion_matrix",
     "disagreement_weights",
@@ -88,6 +105,7 @@ __all__ = [
     "off_diagonal_entropy",
     "pabak",
     "paired_difference_ci",
+    "paired_difference_confint",
     "prevalence_index",
     "rating_table",
     "scotts_pi",

@@ -36,9 +36,22 @@ from ._correlation import mcc
 from ._errors import LabelKindError
 from ._inference import kappa_standard_error
 from ._labels import _RULE, _as_vector, _check_labels, _code
-from ._validation import _short, as_matrix, matrix_function
+from ._validation import (
+    _short,
+    as_matrix,
+    check_label_order,
+    deprecated_alias,
+    matrix_function,
+    renamed_confidence,
+)
 
-__all__ = ["kappa_bootstrap_ci", "kappa_sample_size", "paired_difference_ci"]
+__all__ = [
+    "bootstrap_confint",
+    "kappa_bootstrap_ci",
+    "kappa_sample_size",
+    "paired_difference_ci",
+    "paired_difference_confint",
+]
 
 _NORMAL = NormalDist()
 _STATISTICS = ("kappa", "mcc")
@@ -46,16 +59,6 @@ _METHODS = ("percentile", "bca")
 
 
 # ---------------------------------------------------------------------------------- checks
-def _check_confidence(confidence):
-    if isinstance(confidence, bool) or not isinstance(confidence, numbers.Real):
-        raise TypeError(
-            f"confidence must be a number strictly between 0 and 1, got {_short(confidence)}"
-        )
-    if not (0.0 < float(confidence) < 1.0):
-        raise ValueError(f"confidence must be strictly between 0 and 1, got {confidence!r}")
-    return float(confidence)
-
-
 def _check_n_resamples(n_resamples):
     if isinstance(n_resamples, bool) or not isinstance(n_resamples, numbers.Integral):
         raise TypeError(f"n_resamples must be a whole number >= 1, got {_short(n_resamples)}")
@@ -168,16 +171,17 @@ def _interval(theta, boot, confidence, method, jackknife):
 
 # ------------------------------------------------------------------------------- public
 @matrix_function
-def kappa_bootstrap_ci(
+def bootstrap_confint(
     C: ArrayLike,
     *,
-    confidence: float = 0.95,
+    confidence_level: float = 0.95,
     method: Literal["percentile", "bca"] = "percentile",
     n_resamples: int = 9999,
     statistic: Literal["kappa", "mcc"] = "kappa",
     weighting: str | ArrayLike | None = None,
     scores: ArrayLike | None = None,
     rng: int | np.random.Generator | None = None,
+    confidence: float | None = None,
 ) -> tuple[float, float] | None:
     r"""Bootstrap confidence interval for kappa (weighted too) or MCC, from the matrix.
 
@@ -206,13 +210,13 @@ def kappa_bootstrap_ci(
 
     ``statistic`` selects kappa or MCC in one function rather than two: the resampling, the
     interval and the edge cases are the same, only the batched statistic differs, and
-    :func:`paired_difference_ci` takes the same argument.
+    :func:`paired_difference_confint` takes the same argument.
 
     Parameters
     ----------
     C : array-like of shape (K, K)
         Confusion matrix of whole counts (rows = reference); the cases to resample.
-    confidence : float, default 0.95
+    confidence_level : float, default 0.95
         Coverage, strictly between 0 and 1.
     method : {"percentile", "bca"}, default "percentile"
         Percentile, or bias-corrected and accelerated.
@@ -225,6 +229,8 @@ def kappa_bootstrap_ci(
     rng : None, int or numpy.random.Generator
         Seed or generator of the resampling; seed it for a reproducible interval.
 
+    confidence : float, optional
+        Deprecated name of ``confidence_level`` (a DeprecationWarning; removed in 0.3).
     Returns
     -------
     (low, high) : tuple of two floats, or None
@@ -233,7 +239,7 @@ def kappa_bootstrap_ci(
     Raises
     ------
     ValueError, TypeError
-        On an invalid or non-whole matrix, ``confidence`` outside (0, 1), ``n_resamples < 1``,
+        On an invalid or non-whole matrix, ``confidence_level`` outside (0, 1), ``n_resamples < 1``,
         an unknown ``method`` or ``statistic``, or ``weighting`` with ``statistic="mcc"``.
 
     Notes
@@ -262,14 +268,14 @@ def kappa_bootstrap_ci(
     The kappa explainer's table, kappa 0.7 from 20 cases (seeded, so the interval is reproducible):
 
     >>> import kappalib as kl
-    >>> low, high = kl.kappa_bootstrap_ci([[8, 2], [1, 9]], rng=0)
+    >>> low, high = kl.bootstrap_confint([[8, 2], [1, 9]], rng=0)
     >>> round(low, 2), round(high, 2)
     (0.34, 1.0)
-    >>> low, high = kl.kappa_bootstrap_ci([[8, 2], [1, 9]], method="bca", rng=0)
+    >>> low, high = kl.bootstrap_confint([[8, 2], [1, 9]], method="bca", rng=0)
     >>> round(low, 2), round(high, 2)
     (0.3, 1.0)
     """
-    confidence = _check_confidence(confidence)
+    confidence = renamed_confidence(confidence_level, confidence, "bootstrap_confint")
     n_resamples = _check_n_resamples(n_resamples)
     _check_choice(method, "method", _METHODS)
     f = _statistic(statistic, weighting, scores)
@@ -338,22 +344,25 @@ def _joint_table(y_true, pred_a, pred_b, labels):
             )
         ct, ca, cb = ct[keep], ca[keep], cb[keep]
     idx = (ct.astype(np.intp) * K + ca) * K + cb
-    return np.bincount(idx, minlength=K**3).reshape(K, K, K).astype(np.float64)
+    T = np.bincount(idx, minlength=K**3).reshape(K, K, K).astype(np.float64)
+    source = "given" if labels is not None else "numbers" if kinds[0] == "number" else "spelling"
+    return T, order, source
 
 
-def paired_difference_ci(
+def paired_difference_confint(
     y_true: ArrayLike,
     pred_a: ArrayLike,
     pred_b: ArrayLike,
     *,
     statistic: Literal["kappa", "mcc"] = "kappa",
-    confidence: float = 0.95,
+    confidence_level: float = 0.95,
     method: Literal["percentile", "bca"] = "percentile",
     n_resamples: int = 9999,
     weighting: str | ArrayLike | None = None,
     scores: ArrayLike | None = None,
     labels: ArrayLike | None = None,
     rng: int | np.random.Generator | None = None,
+    confidence: float | None = None,
 ) -> tuple[float, float] | None:
     r"""Paired bootstrap interval for the difference B - A of two classifiers on one test set.
 
@@ -368,7 +377,7 @@ def paired_difference_ci(
         \qquad \hat\Delta^{*} = \theta(C_B^{*}) - \theta(C_A^{*}),
 
     and the interval is the percentile or BCa interval of :math:`\hat\Delta^{*}` (see
-    :func:`kappa_bootstrap_ci`; BCa's jackknife runs over the ``K^3`` cells of ``T``).
+    :func:`bootstrap_confint`; BCa's jackknife runs over the ``K^3`` cells of ``T``).
     Resampling ``K^3`` cells instead of ``N`` labels keeps the cost independent of ``N``.
     The cases on which A and B agree move both statistics together, which is why this
     interval is much narrower than two separate intervals suggest.
@@ -379,7 +388,7 @@ def paired_difference_ci(
         Reference labels and the predictions of classifiers A and B, case by case.
     statistic : {"kappa", "mcc"}, default "kappa"
         The statistic whose difference is estimated.
-    confidence : float, default 0.95
+    confidence_level : float, default 0.95
         Coverage, strictly between 0 and 1.
     method : {"percentile", "bca"}, default "percentile"
     n_resamples : int, default 9999
@@ -392,6 +401,8 @@ def paired_difference_ci(
     rng : None, int or numpy.random.Generator
         Seed or generator of the resampling.
 
+    confidence : float, optional
+        Deprecated name of ``confidence_level`` (a DeprecationWarning; removed in 0.3).
     Returns
     -------
     (low, high) : tuple of two floats, or None
@@ -401,14 +412,14 @@ def paired_difference_ci(
     Raises
     ------
     ValueError, TypeError
-        On vectors of different lengths or empty ones, ``confidence`` outside (0, 1),
+        On vectors of different lengths or empty ones, ``confidence_level`` outside (0, 1),
         ``n_resamples < 1``, or an unknown ``method`` or ``statistic``.
 
     Notes
     -----
     If A and B predict the same label on every case, every resample has difference 0 and
     the interval is ``(0.0, 0.0)``: identical predictions, not a lack of data.  Resamples in
-    which either statistic is undefined are left out, as in :func:`kappa_bootstrap_ci`.
+    which either statistic is undefined are left out, as in :func:`bootstrap_confint`.
 
     References
     ----------
@@ -424,15 +435,16 @@ def paired_difference_ci(
     >>> b = [1] + [0] * 9 + [1] * 10
     >>> round(kl.kappa([[8, 2], [1, 9]]), 2), round(kl.cohen_kappa_score(y, b), 2)
     (0.7, 0.9)
-    >>> low, high = kl.paired_difference_ci(y, a, b, rng=0)
+    >>> low, high = kl.paired_difference_confint(y, a, b, rng=0)
     >>> round(low, 2), round(high, 2)
     (0.0, 0.51)
     """
-    confidence = _check_confidence(confidence)
+    confidence = renamed_confidence(confidence_level, confidence, "paired_difference_confint", 3)
     n_resamples = _check_n_resamples(n_resamples)
     _check_choice(method, "method", _METHODS)
     f = _statistic(statistic, weighting, scores)
-    T = _joint_table(y_true, pred_a, pred_b, labels)
+    T, order, source = _joint_table(y_true, pred_a, pred_b, labels)
+    check_label_order(weighting, order, source, "paired_difference_confint")
 
     def diff(S):
         return f(S.sum(axis=-2)) - f(S.sum(axis=-1))
@@ -449,9 +461,10 @@ def kappa_sample_size(
     marginals: ArrayLike,
     *,
     half_width: float,
-    confidence: float = 0.95,
+    confidence_level: float = 0.95,
     weighting: str | ArrayLike | None = None,
     scores: ArrayLike | None = None,
+    confidence: float | None = None,
 ) -> int:
     r"""Cases to label so that the Wald interval of kappa has a target half-width.
 
@@ -476,11 +489,13 @@ def kappa_sample_size(
         Expected class shares (or counts; they are normalised), at least two positive.
     half_width : float
         Target half-width ``h`` of the interval, > 0.
-    confidence : float, default 0.95
+    confidence_level : float, default 0.95
         Coverage of the interval, strictly between 0 and 1.
     weighting, scores :
         As in :func:`kappa`.
 
+    confidence : float, optional
+        Deprecated name of ``confidence_level`` (a DeprecationWarning; removed in 0.3).
     Returns
     -------
     N : int
@@ -490,7 +505,7 @@ def kappa_sample_size(
     ValueError, TypeError
         On marginals that are not a non-negative vector with two positive shares, a kappa
         outside the range above (``kappa = 1`` included: its variance is 0, so no ``N`` is
-        needed and the question has no answer), ``half_width <= 0``, or ``confidence``
+        needed and the question has no answer), ``half_width <= 0``, or ``confidence_level``
         outside (0, 1).
 
     Notes
@@ -518,7 +533,7 @@ def kappa_sample_size(
     >>> kl.kappa_sample_size(0.7, [0.5, 0.5], half_width=0.1)
     196
     """
-    confidence = _check_confidence(confidence)
+    confidence = renamed_confidence(confidence_level, confidence, "kappa_sample_size", 3)
     if isinstance(kappa, bool) or not isinstance(kappa, numbers.Real):
         raise TypeError(f"kappa must be a number below 1, got {_short(kappa)}")
     if isinstance(half_width, bool) or not isinstance(half_width, numbers.Real):
@@ -549,3 +564,8 @@ def kappa_sample_size(
         return max(math.ceil(v / half_width**2 - 1e-9), 1)
     # half-widths so small that h^2 underflows or N overflows a float: exact rationals
     return max(math.ceil(Fraction(v) / Fraction(half_width) ** 2), 1)
+
+
+# the names of kappalib 0.1, for one release
+kappa_bootstrap_ci = deprecated_alias(bootstrap_confint, "kappa_bootstrap_ci")
+paired_difference_ci = deprecated_alias(paired_difference_confint, "paired_difference_ci")

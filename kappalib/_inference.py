@@ -27,6 +27,7 @@ from ._validation import (
     check_zero_division,
     finish,
     matrix_function,
+    renamed_confidence,
     scale_free,
 )
 from ._weights import resolve_weights
@@ -198,11 +199,12 @@ def kappa_standard_error(
 def kappa_confint(
     C: ArrayLike,
     *,
-    confidence: float = 0.95,
+    confidence_level: float = 0.95,
     weighting: str | ArrayLike | None = None,
     scores: ArrayLike | None = None,
     zero_division: str | float | None = None,
-):
+    confidence: float | None = None,
+) -> tuple[float, float] | tuple[np.ndarray, np.ndarray] | None:
     r"""Normal-approximation confidence interval for (weighted) kappa.
 
     .. math:: \hat\kappa \pm z_{(1+\gamma)/2}\,\widehat{\mathrm{se}}(\hat\kappa),
@@ -217,12 +219,14 @@ def kappa_confint(
     ----------
     C : array-like of shape (K, K) or (..., K, K)
         Confusion matrix of counts.
-    confidence : float, default 0.95
-        Coverage, strictly between 0 and 1.
+    confidence_level : float, default 0.95
+        Coverage, strictly between 0 and 1 (scipy's name).
     weighting, scores :
         As in :func:`kappa`.
     zero_division : {None, "raise"} or float
         Policy when kappa is undefined; ``None`` returns ``None`` instead of a pair.
+    confidence : float, optional
+        Deprecated name of ``confidence_level`` (a DeprecationWarning; removed in 0.3).
 
     Returns
     -------
@@ -231,7 +235,7 @@ def kappa_confint(
     Raises
     ------
     ValueError, TypeError
-        On an invalid matrix or weighting, or ``confidence`` outside (0, 1).
+        On an invalid matrix or weighting, or ``confidence_level`` outside (0, 1).
     UndefinedMetricError
         If kappa is undefined and ``zero_division="raise"``.
 
@@ -249,18 +253,11 @@ def kappa_confint(
     >>> round(low, 3), round(high, 3)
     (0.389, 1.0)
     """
-    if isinstance(confidence, bool) or not isinstance(
-        confidence, (int, float, np.integer, np.floating)
-    ):
-        raise TypeError(
-            f"confidence must be a number strictly between 0 and 1, got {_short(confidence)}"
-        )
-    if not (0.0 < float(confidence) < 1.0):
-        raise ValueError(f"confidence must be strictly between 0 and 1, got {confidence!r}")
+    level = renamed_confidence(confidence_level, confidence, "kappa_confint")
     zero_division = check_zero_division(zero_division)
     C = as_matrix(C)
     k, se, undefined = _se_parts(C, weighting, scores)
-    z = NormalDist().inv_cdf((1.0 + float(confidence)) / 2.0)
+    z = NormalDist().inv_cdf((1.0 + level) / 2.0)
     # kappa <= 1 always; kappa >= -1 for None, linear and quadratic weights (any scores),
     # but not for every custom matrix: there the lower end is left as computed.
     floor = -1.0 if weighting is None or isinstance(weighting, str) else -np.inf

@@ -39,7 +39,13 @@ from ._errors import LabelKindError
 from ._validation import _short, check_label_order
 from ._validation import has_big_int as _has_big_int
 
-__all__ = ["cohen_kappa_score", "confusion_matrix", "matthews_corrcoef"]
+__all__ = [
+    "ConfusionMatrix",
+    "cohen_kappa_confint",
+    "cohen_kappa_score",
+    "confusion_matrix",
+    "matthews_corrcoef",
+]
 
 # Integer labels are coded by subtraction (no sort) when their span is at most
 # MAX_DIRECT_SPAN, or at most the number of cases: the lookup table then costs no more memory
@@ -619,6 +625,78 @@ def cohen_kappa_score(
     C, order, _, source = _labelled(y1, y2, labels, sample_weight, names=("y1", "y2"))
     check_label_order(weighting, order, source, "cohen_kappa_score")
     return kappa(C, weighting=weighting, scores=scores, zero_division=zero_division)
+
+
+def cohen_kappa_confint(
+    y1: ArrayLike,
+    y2: ArrayLike,
+    *,
+    labels: ArrayLike | None = None,
+    weighting: str | ArrayLike | None = None,
+    scores: ArrayLike | None = None,
+    sample_weight: ArrayLike | None = None,
+    confidence_level: float = 0.95,
+    zero_division: str | float | None = None,
+) -> tuple[float, float] | None:
+    r"""Confidence interval for (weighted) kappa between two label vectors.
+
+    Builds the confusion matrix with :func:`confusion_matrix` (in the order of ``labels``)
+    and calls :func:`kappa_confint`, so that the interval is always about the estimate of
+    :func:`cohen_kappa_score` with the same arguments.
+
+    Parameters
+    ----------
+    y1, y2 : array-like of shape (n,)
+        Labels of rater 1 (rows) and rater 2 (columns).
+    labels : array-like of shape (K,), optional
+        The classes **and their order**; required for weighting string labels (or pass
+        ordered pandas Categoricals).
+    weighting, scores :
+        As in :func:`kappa`.
+    sample_weight : array-like of shape (n,), optional
+    confidence_level : float, default 0.95
+        Coverage, strictly between 0 and 1 (scipy's name).
+    zero_division : {None, "raise"} or float
+        Policy when kappa is undefined; ``None`` returns ``None`` instead of a pair.
+
+    Returns
+    -------
+    (low, high) : tuple of floats, or None
+
+    Raises
+    ------
+    ValueError, TypeError
+        As :func:`cohen_kappa_score` and :func:`kappa_confint`.
+    UndefinedMetricError
+        If kappa is undefined and ``zero_division="raise"``.
+
+    References
+    ----------
+    Fleiss, J. L., Cohen, J. & Everitt, B. S. (1969). Large sample standard errors of kappa
+    and weighted kappa.
+
+    Examples
+    --------
+    The kappa explainer's table (see :func:`kappa_confint`), from its labels:
+
+    >>> import kappalib as kl
+    >>> y1 = [0] * 10 + [1] * 10
+    >>> y2 = [0] * 8 + [1] * 2 + [0] + [1] * 9
+    >>> low, high = kl.cohen_kappa_confint(y1, y2)
+    >>> round(low, 3), round(high, 3)
+    (0.389, 1.0)
+    """
+    from ._inference import kappa_confint
+
+    C, order, _, source = _labelled(y1, y2, labels, sample_weight, names=("y1", "y2"))
+    check_label_order(weighting, order, source, "cohen_kappa_confint")
+    return kappa_confint(
+        C,
+        confidence_level=confidence_level,
+        weighting=weighting,
+        scores=scores,
+        zero_division=zero_division,
+    )
 
 
 def matthews_corrcoef(

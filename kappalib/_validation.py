@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import numbers
+import warnings
 
 import numpy as np
 
@@ -18,11 +19,14 @@ from ._errors import UndefinedMetricError
 __all__ = [
     "as_matrix",
     "check_class_count",
+    "check_confidence",
     "check_label_order",
     "check_zero_division",
+    "deprecated_alias",
     "finish",
     "has_big_int",
     "matrix_function",
+    "renamed_confidence",
     "scale_free",
     "to_float",
 ]
@@ -89,6 +93,55 @@ def check_label_order(weighting, labels, source, name, fix="pass labels=[...]"):
         f"sorted, they would be {return_order}; {fix} listing them in their ordinal order "
         "(or use ordered pandas Categoricals)"
     )
+
+
+def check_confidence(confidence_level, name="confidence_level"):
+    """A coverage strictly between 0 and 1, as a float; one sentence otherwise."""
+    if isinstance(confidence_level, bool) or not isinstance(confidence_level, numbers.Real):
+        raise TypeError(
+            f"{name} must be a number strictly between 0 and 1, got {_short(confidence_level)}"
+        )
+    if not (0.0 < float(confidence_level) < 1.0):
+        raise ValueError(f"{name} must be strictly between 0 and 1, got {confidence_level!r}")
+    return float(confidence_level)
+
+
+def renamed_confidence(confidence_level, confidence, func, stacklevel=4):
+    """``confidence_level``, or the deprecated ``confidence=`` with a DeprecationWarning."""
+    if confidence is None:
+        return check_confidence(confidence_level)
+    warnings.warn(
+        f"{func}(confidence=...) is deprecated and will be removed in kappalib 0.3; use "
+        "confidence_level=, scipy's name",
+        DeprecationWarning,
+        stacklevel=stacklevel,
+    )
+    if confidence_level != 0.95:
+        raise TypeError(
+            f"pass the coverage once: confidence={confidence!r} is the old name of "
+            f"confidence_level={confidence_level!r}"
+        )
+    return check_confidence(confidence, "confidence")
+
+
+def deprecated_alias(func, old):
+    """``func`` under its old public name, with a DeprecationWarning naming the new one."""
+    new = func.__name__
+
+    @functools.wraps(func)
+    def alias(*args, **kwargs):
+        warnings.warn(
+            f"kl.{old} is deprecated and will be removed in kappalib 0.3; use kl.{new}, "
+            "which takes the same arguments",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return func(*args, **kwargs)
+
+    alias.__name__ = alias.__qualname__ = old
+    alias.__doc__ = f"Deprecated alias of :func:`{new}` (removed in kappalib 0.3)."
+    alias.__deprecated__ = new  # type: ignore[attr-defined]
+    return alias
 
 
 def to_float(x):

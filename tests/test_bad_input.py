@@ -118,19 +118,19 @@ CASES = [
     ),
     (
         "confidence above 1",
-        lambda: kl.kappa_confint(GOOD, confidence=1.5),
+        lambda: kl.kappa_confint(GOOD, confidence_level=1.5),
         ValueError,
         ["confidence", "1.5"],
     ),
     (
         "confidence of 0",
-        lambda: kl.kappa_confint(GOOD, confidence=0),
+        lambda: kl.kappa_confint(GOOD, confidence_level=0),
         ValueError,
         ["confidence", "0"],
     ),
     (
         "confidence not a number",
-        lambda: kl.kappa_confint(GOOD, confidence="95%"),
+        lambda: kl.kappa_confint(GOOD, confidence_level="95%"),
         TypeError,
         ["confidence", "'95%'"],
     ),

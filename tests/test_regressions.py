@@ -420,7 +420,7 @@ def test_standard_error_scales_as_one_over_root_n(scale, null):
 def test_bootstrap_of_more_cases_than_numpy_can_draw():
     for C in ([[8e20, 2e20], [1e20, 9e20]], [[1e300, 0], [0, 1e300]]):
         with pytest.raises(ValueError, match=r"fewer than 2\*\*63 cases") as info:
-            kl.kappa_bootstrap_ci(C, n_resamples=10, rng=0)
+            kl.bootstrap_confint(C, n_resamples=10, rng=0)
         assert "\n" not in str(info.value)
 
 
@@ -448,8 +448,10 @@ def test_new_functions_return_python_floats():
         kl.brennan_prediger_multi(T),
         kl.krippendorff_alpha(KRIPPENDORFF),
         kl.kappa_standard_error(C, null=True),
-        *kl.kappa_bootstrap_ci(C, n_resamples=50, rng=0),
-        *kl.paired_difference_ci([0, 1, 1, 0], [0, 1, 0, 0], [0, 1, 1, 1], n_resamples=50, rng=0),
+        *kl.bootstrap_confint(C, n_resamples=50, rng=0),
+        *kl.paired_difference_confint(
+            [0, 1, 1, 0], [0, 1, 0, 0], [0, 1, 1, 1], n_resamples=50, rng=0
+        ),
     ):
         assert type(value) is float
     assert type(kl.kappa_sample_size(0.5, [1, 1], half_width=0.1)) is int
