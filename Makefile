@@ -31,7 +31,7 @@ LAB_STAMP    := $(VENV)/.installed-lab
 LAB_ARGS     ?=
 
 .PHONY: help venv book zip check-site pdf test lint unit nbval serve bench clean assignments autograde-demo
-.PHONY: lab kernel publish-config
+.PHONY: lab kernel publish-config test-min typecheck
 
 help:
 	@echo "make book   build the strict HTML book into _build/html (works offline)"
@@ -39,7 +39,9 @@ help:
 	@echo "make check-site  open every page in headless Chromium, network off; screenshots"
 	@echo "          (+ a 390 x 844 phone pass and an axe-core accessibility audit)"
 	@echo "make pdf    print the whole book to $(PDF) with the same Chromium, and check it"
-	@echo "make test   ruff + unit, property and doctest suites + nbval over book/ + the wheel check"
+	@echo "make test   ruff + mypy + unit, property and doctest suites + nbval over book/ + the wheel check"
+	@echo "make test-min  kappalib's unit suite on the declared floor (numpy 1.26, matplotlib 3.8, ipywidgets 8)"
+	@echo "make typecheck  mypy over kappalib and the typed user snippet"
 	@echo "make lab    open the course in JupyterLab (book/, the course kernel)"
 	@echo "make kernel register the course kernel for a Jupyter outside .venv (--user)"
 	@echo "make publish-config REPO=owner/name [BRANCH=main] [HUB=url]  point the course at its repo"
@@ -158,8 +160,35 @@ nbval: $(STAMP)
 	    --nbval-sanitize-with tests/nbval_sanitize.cfg book coursework/source; \
 	else echo "nbval: no notebooks in book/ yet"; fi
 
-test: lint unit nbval
+test: lint typecheck unit nbval
 	@echo "make test: all checks passed"
+
+# mypy (pinned in requirements.txt) over kappalib: it must be clean.  tests/test_typing.py
+# also runs it on a user's script (kl.kappa on a matrix is float | None).
+typecheck: $(STAMP)
+	$(BIN)/python -m mypy kappalib
+
+# The minimum-versions job: the declared floor of every runtime dependency (pyproject.toml)
+# with the oracles that install beside numpy 1.26 (requirements-min.txt), in a venv of its
+# own under .venv/ (made once, then reused while requirements-min.txt is unchanged), running
+# kappalib's unit and doctest suites from the source tree; not the notebooks, whose stored
+# outputs belong to the pinned environment.  About 1.5 min to install, 1.5 min to run.
+MIN_VENV  := $(VENV)/floor
+MIN_STAMP := $(MIN_VENV)/.installed
+MIN_SKIP  := --ignore=tests/test_install.py --ignore=tests/test_lab.py \
+             --ignore=tests/test_coursework.py --ignore=tests/test_publish.py \
+             --ignore=tests/test_typing.py $(foreach f,$(wildcard tests/test_sandbox*.py tests/test_grading*.py),--ignore=$(f))
+
+$(MIN_STAMP): requirements-min.txt
+	rm -rf $(MIN_VENV)
+	$(PYTHON) -m venv $(MIN_VENV)
+	$(MIN_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(MIN_VENV)/bin/python -m pip install --quiet -r requirements-min.txt
+	@touch $@
+
+test-min: $(MIN_STAMP)
+	$(MIN_VENV)/bin/python -c "import numpy, matplotlib, ipywidgets; print('floor: numpy', numpy.__version__, 'matplotlib', matplotlib.__version__, 'ipywidgets', ipywidgets.__version__)"
+	$(MIN_VENV)/bin/python -m pytest -q -n 2 --dist loadfile $(MIN_SKIP) tests kappalib
 
 # The mutation check: a semantic mutant of every public function, applied at run time by a
 # pytest plugin (tests/mutants.py); the unit tests must kill each one.  A few minutes.

@@ -15,10 +15,13 @@ Everything is accumulated in float64, so counts of 10^9 and more do not overflow
 
 from __future__ import annotations
 
+from typing import overload
+
 import numpy as np
 from numpy.typing import ArrayLike
 
 from ._validation import (
+    OneMatrix,
     as_matrix,
     check_class_count,
     finish,
@@ -95,6 +98,14 @@ def _ratio(num, den):
     return out
 
 
+@overload
+def observed_agreement(C: OneMatrix) -> float: ...
+
+
+@overload
+def observed_agreement(C: ArrayLike) -> float | np.ndarray: ...
+
+
 @matrix_function
 def observed_agreement(C: ArrayLike) -> float | np.ndarray:
     r"""Observed agreement (raw agreement, accuracy): the diagonal share of the cases.
@@ -130,6 +141,14 @@ def observed_agreement(C: ArrayLike) -> float | np.ndarray:
     C = scale_free(as_matrix(C))
     N, _, _ = _margins(C)
     return to_float(_trace(C) / N)
+
+
+@overload
+def expected_agreement(C: OneMatrix) -> float: ...
+
+
+@overload
+def expected_agreement(C: ArrayLike) -> float | np.ndarray: ...
 
 
 @matrix_function
@@ -226,6 +245,26 @@ def _kappa_parts(C, W):
     return we - wo, we
 
 
+@overload
+def kappa(
+    C: OneMatrix,
+    *,
+    weighting: str | ArrayLike | None = ...,
+    scores: ArrayLike | None = ...,
+    zero_division: str | float | None = ...,
+) -> float | None: ...
+
+
+@overload
+def kappa(
+    C: ArrayLike,
+    *,
+    weighting: str | ArrayLike | None = ...,
+    scores: ArrayLike | None = ...,
+    zero_division: str | float | None = ...,
+) -> float | np.ndarray | None: ...
+
+
 @matrix_function
 def kappa(
     C: ArrayLike,
@@ -320,8 +359,20 @@ def kappa(
     return finish(_ratio(num, den), undefined, zero_division, reason)
 
 
+@overload
+def kappa_max(C: OneMatrix, *, zero_division: str | float | None = ...) -> float | None: ...
+
+
+@overload
+def kappa_max(
+    C: ArrayLike, *, zero_division: str | float | None = ...
+) -> float | np.ndarray | None: ...
+
+
 @matrix_function
-def kappa_max(C: ArrayLike, *, zero_division: str | float | None = None):
+def kappa_max(
+    C: ArrayLike, *, zero_division: str | float | None = None
+) -> float | np.ndarray | None:
     r"""The largest kappa that the two margins allow.
 
     The most agreement compatible with fixed row and column totals puts
@@ -371,8 +422,16 @@ def kappa_max(C: ArrayLike, *, zero_division: str | float | None = None):
     )
 
 
+@overload
+def pabak(C: OneMatrix) -> float: ...
+
+
+@overload
+def pabak(C: ArrayLike) -> float | np.ndarray: ...
+
+
 @matrix_function
-def pabak(C: ArrayLike):
+def pabak(C: ArrayLike) -> float | np.ndarray:
     r"""Prevalence- and bias-adjusted kappa: kappa with a uniform chance baseline.
 
     .. math:: \mathrm{PABAK} = \frac{K p_o - 1}{K - 1}
@@ -414,8 +473,16 @@ def _check_binary(C, name):
     check_class_count(C, name, exactly=2, reason=" (Byrt et al. 1993)")
 
 
+@overload
+def prevalence_index(C: OneMatrix) -> float: ...
+
+
+@overload
+def prevalence_index(C: ArrayLike) -> float | np.ndarray: ...
+
+
 @matrix_function
-def prevalence_index(C: ArrayLike):
+def prevalence_index(C: ArrayLike) -> float | np.ndarray:
     r"""Prevalence index of a 2 x 2 table: the imbalance between the two agreement cells.
 
     .. math:: \mathrm{PI} = \frac{C_{00} - C_{11}}{N}
@@ -451,8 +518,16 @@ def prevalence_index(C: ArrayLike):
     return to_float((C[..., 0, 0] - C[..., 1, 1]) / N)
 
 
+@overload
+def bias_index(C: OneMatrix) -> float: ...
+
+
+@overload
+def bias_index(C: ArrayLike) -> float | np.ndarray: ...
+
+
 @matrix_function
-def bias_index(C: ArrayLike):
+def bias_index(C: ArrayLike) -> float | np.ndarray:
     r"""Bias index of a 2 x 2 table: how differently the two raters use class 0.
 
     .. math:: \mathrm{BI} = \frac{C_{01} - C_{10}}{N} = \frac{r_0 - c_0}{N}
@@ -489,8 +564,20 @@ def bias_index(C: ArrayLike):
     return to_float((C[..., 0, 1] - C[..., 1, 0]) / N)
 
 
+@overload
+def scotts_pi(C: OneMatrix, *, zero_division: str | float | None = ...) -> float | None: ...
+
+
+@overload
+def scotts_pi(
+    C: ArrayLike, *, zero_division: str | float | None = ...
+) -> float | np.ndarray | None: ...
+
+
 @matrix_function
-def scotts_pi(C: ArrayLike, *, zero_division: str | float | None = None):
+def scotts_pi(
+    C: ArrayLike, *, zero_division: str | float | None = None
+) -> float | np.ndarray | None:
     r"""Scott's pi: chance agreement from the pooled margins of both raters.
 
     .. math:: \pi = \frac{p_o - p_e^{\pi}}{1 - p_e^{\pi}}, \qquad

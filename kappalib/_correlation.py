@@ -11,13 +11,23 @@ The numerator is the same as kappa's: both vanish together.
 
 from __future__ import annotations
 
+from typing import overload
+
 import numpy as np
 from numpy.typing import ArrayLike
 
 from ._agreement import _chance_parts, _dot, _others, _ratio
-from ._validation import as_matrix, finish, matrix_function, scale_free
+from ._validation import OneMatrix, as_matrix, finish, matrix_function, scale_free
 
 __all__ = ["mcc"]
+
+
+@overload
+def mcc(C: OneMatrix, *, zero_division: str | float | None = ...) -> float | None: ...
+
+
+@overload
+def mcc(C: ArrayLike, *, zero_division: str | float | None = ...) -> float | np.ndarray | None: ...
 
 
 @matrix_function

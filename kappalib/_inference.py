@@ -16,12 +16,14 @@ is ``W = 1 - I``, that is ``w = I``, which reduces the formula to the paper's eq
 from __future__ import annotations
 
 from statistics import NormalDist
+from typing import overload
 
 import numpy as np
 from numpy.typing import ArrayLike
 
 from ._agreement import _kappa_parts, _margins, _ratio
 from ._validation import (
+    OneMatrix,
     _short,
     as_matrix,
     check_zero_division,
@@ -100,6 +102,28 @@ _UNDEFINED = (
     "the standard error of kappa is undefined because kappa itself is 0/0: both raters put "
     "every case in the same single class"
 )
+
+
+@overload
+def kappa_standard_error(
+    C: OneMatrix,
+    *,
+    weighting: str | ArrayLike | None = ...,
+    scores: ArrayLike | None = ...,
+    zero_division: str | float | None = ...,
+    null: bool = ...,
+) -> float | None: ...
+
+
+@overload
+def kappa_standard_error(
+    C: ArrayLike,
+    *,
+    weighting: str | ArrayLike | None = ...,
+    scores: ArrayLike | None = ...,
+    zero_division: str | float | None = ...,
+    null: bool = ...,
+) -> float | np.ndarray | None: ...
 
 
 @matrix_function
@@ -193,6 +217,30 @@ def kappa_standard_error(
     if null:
         se = _se_null(C, weighting, scores)
     return finish(se, undefined, zero_division, _UNDEFINED)
+
+
+@overload
+def kappa_confint(
+    C: OneMatrix,
+    *,
+    confidence_level: float = ...,
+    weighting: str | ArrayLike | None = ...,
+    scores: ArrayLike | None = ...,
+    zero_division: str | float | None = ...,
+    confidence: float | None = ...,
+) -> tuple[float, float] | None: ...
+
+
+@overload
+def kappa_confint(
+    C: ArrayLike,
+    *,
+    confidence_level: float = ...,
+    weighting: str | ArrayLike | None = ...,
+    scores: ArrayLike | None = ...,
+    zero_division: str | float | None = ...,
+    confidence: float | None = ...,
+) -> tuple[float, float] | tuple[np.ndarray, np.ndarray] | None: ...
 
 
 @matrix_function

@@ -485,7 +485,7 @@ def confusion_matrix(
     *,
     labels: ArrayLike | None = None,
     sample_weight: ArrayLike | None = None,
-) -> np.ndarray:
+) -> ConfusionMatrix:
     """Confusion matrix of two label vectors: rows are the reference, columns the prediction.
 
     ``C[i, j]`` counts the cases whose reference (rater 1) label is ``labels[i]`` and whose

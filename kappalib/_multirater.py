@@ -17,7 +17,7 @@ agreement.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, overload
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -25,7 +25,7 @@ from numpy.typing import ArrayLike
 from ._agreement import _margins
 from ._counting import ratings_coincidences, tabulate
 from ._ratings import Layout, RatingTable, as_table, check_categories
-from ._validation import _short, as_matrix, finish, matrix_function
+from ._validation import OneMatrix, _short, as_matrix, finish, matrix_function
 from ._validation import to_float as _scalar_or_array
 from ._weights import resolve_weights
 
@@ -503,6 +503,26 @@ def _two_rater_parts(C, weighting, scores, categories, name):
     return K, w, pi, p_a
 
 
+@overload
+def gwet_ac1(
+    C: OneMatrix,
+    *,
+    weighting: str | ArrayLike | None = ...,
+    scores: ArrayLike | None = ...,
+    categories: ArrayLike | None = ...,
+) -> float: ...
+
+
+@overload
+def gwet_ac1(
+    C: ArrayLike,
+    *,
+    weighting: str | ArrayLike | None = ...,
+    scores: ArrayLike | None = ...,
+    categories: ArrayLike | None = ...,
+) -> float | np.ndarray: ...
+
+
 @matrix_function
 def gwet_ac1(
     C: ArrayLike,
@@ -569,6 +589,26 @@ def gwet_ac1(
     K, w, pi, p_a = _two_rater_parts(C, weighting, scores, categories, "gwet_ac1")
     p_e = w.sum() / (K * (K - 1.0)) * np.einsum("...k,...k->...", pi, 1.0 - pi)
     return _scalar_or_array((p_a - p_e) / (1.0 - p_e))
+
+
+@overload
+def brennan_prediger(
+    C: OneMatrix,
+    *,
+    weighting: str | ArrayLike | None = ...,
+    scores: ArrayLike | None = ...,
+    categories: ArrayLike | None = ...,
+) -> float: ...
+
+
+@overload
+def brennan_prediger(
+    C: ArrayLike,
+    *,
+    weighting: str | ArrayLike | None = ...,
+    scores: ArrayLike | None = ...,
+    categories: ArrayLike | None = ...,
+) -> float | np.ndarray: ...
 
 
 @matrix_function

@@ -92,9 +92,9 @@ def _frame_values(df: Any) -> tuple[np.ndarray, list[Any] | None]:
     """The values of a DataFrame as an array (units x raters), and the shared categories of
     ordered Categorical columns (None if the columns are not all such)."""
     dtypes = list(df.dtypes)
-    cats = [getattr(dt, "categories", None) for dt in dtypes]
+    cats = [c for c in (getattr(dt, "categories", None) for dt in dtypes) if c is not None]
     ordered = [bool(getattr(dt, "ordered", False)) for dt in dtypes]
-    if dtypes and all(c is not None for c in cats):
+    if dtypes and len(cats) == len(dtypes):
         first = list(cats[0])
         if all(ordered) and all(list(c) == first for c in cats):
             order: list[Any] | None = first
@@ -162,13 +162,13 @@ def check_not_ids(
     """Refuse a rater whose every rating differs (a subject-id column left in the table).
 
     A rater (row of ``arr``, raters x units) is taken for an id when it has a different value
-    for each of at least 5 units, none missing, more distinct values than all the other
+    for each of at least 8 units, none missing, more distinct values than all the other
     raters together, and at most half of its values appear among theirs.  A rater cannot use
     more categories than there are; an id column uses one per unit, mostly values that no
     rater uses.  Skipped by the caller when ``categories=`` is given.
     """
     R, n = arr.shape
-    if R < 3 or n < 5:
+    if R < 3 or n < 8:
         return
     if arr.dtype.kind in "iuf":
         flat = arr.ravel()

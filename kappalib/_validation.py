@@ -11,8 +11,11 @@ from __future__ import annotations
 import functools
 import numbers
 import warnings
+from collections.abc import Callable, Sequence
+from typing import Any, ParamSpec, TypeAlias, TypeVar
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ._errors import UndefinedMetricError
 
@@ -40,9 +43,19 @@ _HINT = (
 )
 
 
-def matrix_function(func):
+P = ParamSpec("P")
+R = TypeVar("R")
+# One (K, K) matrix written as nested lists: what the overloads of the matrix functions type
+# as "one matrix in, a float (or None) out".  An ndarray may be one matrix or a stack.
+OneMatrix: TypeAlias = Sequence[Sequence[float]]
+
+
+def matrix_function(func: Callable[P, R]) -> Callable[P, R]:
     """Decorate a public matrix function ``f(C, *, ...)``: two positional label sequences
-    raise a TypeError that names the label-level function to call instead."""
+    raise a TypeError that names the label-level function to call instead, ``weights=``
+    raises one naming ``weighting=``, and a weighting on a :class:`ConfusionMatrix` whose
+    string labels were sorted by spelling is refused.  The signature is kept (ParamSpec), so
+    a type checker sees the wrapped function's own."""
     name = func.__name__
     target = _LABEL_LEVEL.get(name)
     if target is not None:
@@ -54,12 +67,13 @@ def matrix_function(func):
         )
 
     @functools.wraps(func)
-    def wrapper(C, *args, **kwargs):
-        if args:
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        C, rest = (args[0], args[1:]) if args else (kwargs.get("C"), ())
+        if rest:
             raise TypeError(
                 f"{name}() takes one confusion matrix C and keyword options, got "
-                f"{1 + len(args)} positional arguments ({_short(C, 30)}, "
-                f"{_short(args[0], 30)}{', ...' if len(args) > 1 else ''}); {advice}"
+                f"{1 + len(rest)} positional arguments ({_short(C, 30)}, "
+                f"{_short(rest[0], 30)}{', ...' if len(rest) > 1 else ''}); {advice}"
             )
         if "weights" in kwargs:
             raise TypeError(
@@ -76,7 +90,7 @@ def matrix_function(func):
                 name,
                 "build C with kl.confusion_matrix(y1, y2, labels=[...])",
             )
-        return func(C, **kwargs)
+        return func(*args, **kwargs)
 
     return wrapper
 
@@ -95,7 +109,7 @@ def check_label_order(weighting, labels, source, name, fix="pass labels=[...]"):
     )
 
 
-def check_confidence(confidence_level, name="confidence_level"):
+def check_confidence(confidence_level: Any, name: str = "confidence_level") -> float:
     """A coverage strictly between 0 and 1, as a float; one sentence otherwise."""
     if isinstance(confidence_level, bool) or not isinstance(confidence_level, numbers.Real):
         raise TypeError(
@@ -106,7 +120,9 @@ def check_confidence(confidence_level, name="confidence_level"):
     return float(confidence_level)
 
 
-def renamed_confidence(confidence_level, confidence, func, stacklevel=4):
+def renamed_confidence(
+    confidence_level: Any, confidence: Any, func: str, stacklevel: int = 4
+) -> float:
     """``confidence_level``, or the deprecated ``confidence=`` with a DeprecationWarning."""
     if confidence is None:
         return check_confidence(confidence_level)
@@ -124,12 +140,12 @@ def renamed_confidence(confidence_level, confidence, func, stacklevel=4):
     return check_confidence(confidence, "confidence")
 
 
-def deprecated_alias(func, old):
+def deprecated_alias(func: Callable[P, R], old: str) -> Callable[P, R]:
     """``func`` under its old public name, with a DeprecationWarning naming the new one."""
     new = func.__name__
 
     @functools.wraps(func)
-    def alias(*args, **kwargs):
+    def alias(*args: P.args, **kwargs: P.kwargs) -> R:
         warnings.warn(
             f"kl.{old} is deprecated and will be removed in kappalib 0.3; use kl.{new}, "
             "which takes the same arguments",
@@ -144,7 +160,7 @@ def deprecated_alias(func, old):
     return alias
 
 
-def to_float(x):
+def to_float(x: ArrayLike) -> Any:
     """A 0-d result as a Python float, anything else as a float64 array."""
     x = np.asarray(x, dtype=np.float64)
     return float(x) if x.ndim == 0 else x
@@ -163,7 +179,7 @@ def check_class_count(C, what, *, exactly=None, at_least=None, reason=""):
         )
 
 
-def scale_free(C):
+def scale_free(C: np.ndarray) -> np.ndarray:
     """C times a power of two per matrix, so that every total lies in [0.5, 1).
 
     For a statistic that does not change when C is multiplied by a constant.  A power of
@@ -188,7 +204,7 @@ def has_big_int(y):
     )
 
 
-def _short(value, limit=80):
+def _short(value: Any, limit: int = 80) -> str:
     """A repr of ``value`` cut to ``limit`` characters, for error messages."""
     text = repr(value)
     if len(text) > limit:
@@ -201,7 +217,7 @@ def _index(flat_position, shape):
     return tuple(int(i) for i in idx)
 
 
-def as_matrix(C, name="C"):
+def as_matrix(C: ArrayLike, name: str = "C") -> np.ndarray:
     """Return ``C`` as a float64 array of shape ``(..., K, K)``, or raise a clear error.
 
     Checks: numeric, at least 2 dimensions, square in the last two, K >= 1, finite,
@@ -263,7 +279,7 @@ def as_matrix(C, name="C"):
     return _check_totals(arr, name)
 
 
-def _check_totals(arr, name):
+def _check_totals(arr: np.ndarray, name: str) -> np.ndarray:
     """Raise if any matrix of the stack holds no case; return arr."""
     totals = np.einsum("...ij->...", arr)
     empty = totals <= 0
@@ -281,7 +297,7 @@ def _check_totals(arr, name):
     return arr
 
 
-def check_zero_division(zero_division):
+def check_zero_division(zero_division: Any) -> Any:
     """Validate the ``zero_division`` policy: None, "raise" or a real number."""
     if zero_division is None or (isinstance(zero_division, str) and zero_division == "raise"):
         return zero_division
@@ -298,7 +314,7 @@ def check_zero_division(zero_division):
     return float(zero_division)
 
 
-def finish(value, undefined, zero_division, message):
+def finish(value: ArrayLike, undefined: ArrayLike, zero_division: Any, message: str) -> Any:
     """Apply the undefined-value policy and return a Python float/None or an array.
 
     ``value`` and ``undefined`` are arrays of the stack shape (``()`` for one matrix).

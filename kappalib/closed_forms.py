@@ -28,10 +28,12 @@ Conventions shared by every function here:
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 from numpy.typing import ArrayLike
+
+from ._validation import to_float as _out
 
 __all__ = [
     "argmin_kappa_C1",
@@ -51,7 +53,7 @@ Scenario = Literal["d=a", "d=0", "d=1"]
 _SCENARIOS = ("d=a", "d=0", "d=1")
 
 
-def _params(**named):
+def _params(**named: ArrayLike) -> list[np.ndarray]:
     """Check that each parameter is finite and non-negative; broadcast them together."""
     arrays = []
     for name, value in named.items():
@@ -61,19 +63,13 @@ def _params(**named):
             shown = value if arr.ndim == 0 else float(arr[bad].flat[0])
             raise ValueError(f"{name} must be finite and non-negative, got {shown!r}")
         arrays.append(arr)
-    return np.broadcast_arrays(*arrays)
+    return list(np.broadcast_arrays(*arrays))
 
 
-def _n_classes(n_classes):
+def _n_classes(n_classes: Any) -> int:
     if isinstance(n_classes, bool) or not isinstance(n_classes, (int, np.integer)) or n_classes < 2:
         raise ValueError(f"n_classes must be an integer of at least 2, got {n_classes!r}")
     return int(n_classes)
-
-
-def _out(x):
-    """A Python float for a 0-d result, the array otherwise."""
-    x = np.asarray(x, dtype=np.float64)
-    return float(x) if x.ndim == 0 else x
 
 
 # --------------------------------------------------------------------------- C0, c = 0

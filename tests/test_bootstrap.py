@@ -14,6 +14,7 @@ Oracles:
 
 from __future__ import annotations
 
+import inspect
 import math
 from statistics import NormalDist
 
@@ -23,6 +24,16 @@ from scipy import stats
 from statsmodels.stats.inter_rater import cohens_kappa
 
 import kappalib as kl
+
+
+def _scipy_bootstrap(*args, rng, **kwargs):
+    """scipy.stats.bootstrap with a Generator: rng= from scipy 1.15, random_state= before
+    (the minimum-versions job has scipy 1.12, irrCAC's pin); SPEC 7 keeps a Generator's
+    draws the same under both names."""
+    if "rng" in inspect.signature(stats.bootstrap).parameters:
+        return stats.bootstrap(*args, rng=rng, **kwargs)
+    return stats.bootstrap(*args, random_state=rng, **kwargs)
+
 
 NAN = float("nan")
 PHI = NormalDist()
@@ -112,7 +123,7 @@ def test_interval_agrees_with_scipy(name, statistic, weighting, method):
     K = C.shape[0]
     y1, y2 = labels_of(C)
     stat, _ = batched_stat(K, statistic, weighting)
-    ref = stats.bootstrap(
+    ref = _scipy_bootstrap(
         (y1, y2),
         stat,
         paired=True,
@@ -140,7 +151,7 @@ def test_bca_bias_correction_agrees_with_scipy():
     big = 100_000
     y1, y2 = labels_of(C)
     stat, _ = batched_stat(3, "kappa")
-    ref = stats.bootstrap(
+    ref = _scipy_bootstrap(
         (y1, y2),
         stat,
         paired=True,
@@ -174,7 +185,7 @@ def test_paired_difference_agrees_with_scipy():
     b = np.where(rng.random(n) < 0.8, y, a)  # B fixes some of A's errors: correlated
     _, paired = batched_stat(K, "kappa")
     for method in ("percentile", "bca"):
-        ref = stats.bootstrap(
+        ref = _scipy_bootstrap(
             (y, a, b),
             paired,
             paired=True,

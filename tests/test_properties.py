@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
@@ -117,6 +117,7 @@ def test_batched_equals_loop(stack):
 
 
 @given(matrices())
+@example(np.array([[1000, 2], [0, 0]]))  # issue 22, bug 8: 0.0 against 2.36e-7 (cancellation)
 def test_weighted_with_flat_weights_is_unweighted(C):
     K = C.shape[0]
     assert _both_none_or_close(kl.kappa(C), kl.kappa(C, weighting=1 - np.eye(K)))

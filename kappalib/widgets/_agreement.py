@@ -87,12 +87,12 @@ def two_by_two_values(a: float, b: float, c: float, d: float) -> dict[str, float
     C = np.array([[a, b], [c, d]], dtype=np.float64)
     if np.all(C == 0):
         return dict.fromkeys(TWO_BY_TWO_NAMES)
-    return {
-        "p_o": observed_agreement(C),
-        "p_e": expected_agreement(C),
-        "kappa": kappa(C),
-        "mcc": mcc(C),
-        "pabak": pabak(C),
+    return {  # one matrix: each value is a float or None
+        "p_o": observed_agreement(C),  # type: ignore[dict-item]
+        "p_e": expected_agreement(C),  # type: ignore[dict-item]
+        "kappa": kappa(C),  # type: ignore[dict-item]
+        "mcc": mcc(C),  # type: ignore[dict-item]
+        "pabak": pabak(C),  # type: ignore[dict-item]
     }
 
 

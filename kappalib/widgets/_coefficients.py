@@ -81,7 +81,7 @@ def coefficient_curves(
     specificity: float,
     prevalences: ArrayLike | None = None,
     *,
-    n_cases: int = COEFFICIENT_DEFAULTS["n_cases"],
+    n_cases: int = int(COEFFICIENT_DEFAULTS["n_cases"]),
 ) -> CoefficientCurves:
     """Kappa, pi, alpha, MCC, AC1 and BP of one rater over test sets of every prevalence.
 
@@ -231,7 +231,7 @@ def draw_coefficients(
     specificity: float = COEFFICIENT_DEFAULTS["specificity"],
     prevalence: float = COEFFICIENT_DEFAULTS["prevalence"],
     *,
-    n_cases: int = COEFFICIENT_DEFAULTS["n_cases"],
+    n_cases: int = int(COEFFICIENT_DEFAULTS["n_cases"]),
     ax=None,
 ):
     """Draw the six coefficients against prevalence: the explorer at fixed values.

@@ -396,7 +396,7 @@ def family_explorer(name: str = "M2", A: float | None = None, n_classes: int = 3
         readout_format=_readout_format(step),
     )
     image = widgets.Image(format="png")
-    view = {}
+    view: dict[str, object] = {}
 
     def _sync(_change):
         lo, hi, value = family_range(menu.value, classes.value)

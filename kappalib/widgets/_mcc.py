@@ -112,7 +112,7 @@ def mcc_family_values(
     b_star = kappa_star = None
     if family != "C0":
         scenario = family.split(", ")[1]
-        b_star = closed_forms.argmin_kappa_C1(float(a), scenario)
+        b_star = closed_forms.argmin_kappa_C1(float(a), scenario)  # type: ignore[arg-type]
         kappa_star = kappa(_matrices(family, float(a), b_star))
     return {
         "C": C,

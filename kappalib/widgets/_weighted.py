@@ -134,7 +134,7 @@ def weighted_contributions(C: ArrayLike, weighting: str | None = None) -> Weight
     K = C.shape[-1]
     if C.ndim != 2:
         raise ValueError(f"C must be one (K, K) matrix to draw, got shape {C.shape}")
-    W = disagreement_weights(K, weighting)
+    W = disagreement_weights(K, weighting)  # type: ignore[arg-type]
     W = W / W.max()
     N = C.sum()
     O = C / N  # noqa: E741  (the symbol of the formula)
@@ -149,7 +149,7 @@ def weighted_contributions(C: ArrayLike, weighting: str | None = None) -> Weight
         expected=expected,
         observed_total=float(observed.sum()),
         expected_total=float(expected.sum()),
-        kappa=k,
+        kappa=k,  # type: ignore[arg-type]
     )
 
 
