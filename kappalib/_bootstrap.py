@@ -33,9 +33,9 @@ from numpy.typing import ArrayLike
 
 from ._agreement import kappa
 from ._correlation import mcc
+from ._encoding import _RULE, _as_vector, _check_labels, _code
 from ._errors import LabelKindError
 from ._inference import kappa_standard_error
-from ._labels import _RULE, _as_vector, _check_labels, _code
 from ._validation import (
     _short,
     as_matrix,

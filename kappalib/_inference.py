@@ -21,7 +21,8 @@ from typing import overload
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._agreement import _kappa_parts, _margins, _ratio
+from ._agreement import _kappa_parts
+from ._arithmetic import agreement_weights, margins, ratio, scale_free
 from ._validation import (
     OneMatrix,
     _short,
@@ -30,7 +31,6 @@ from ._validation import (
     finish,
     matrix_function,
     renamed_confidence,
-    scale_free,
 )
 from ._weights import resolve_weights
 
@@ -45,10 +45,9 @@ def _se_parts(C, weighting, scores):
         W = 1.0 - np.eye(K)
     num, den = _kappa_parts(scale_free(C), W if weighting is not None else None)
     undefined = den == 0
-    k = _ratio(num, den)
-    wmax = W.max() if W.size and W.max() > 0 else 1.0
-    w = 1.0 - W / wmax
-    N, r, c = _margins(C)
+    k = ratio(num, den)
+    w = agreement_weights(W, K)
+    N, r, c = margins(C)
     p = C / N[..., None, None]
     pr = r / N[..., None]
     pc = c / N[..., None]
@@ -63,7 +62,7 @@ def _se_parts(C, weighting, scores):
     mean = (p * dev).sum(axis=(-2, -1))
     centred = dev - mean[..., None, None]
     var_num = (p * centred * centred).sum(axis=(-2, -1))
-    var = _ratio(var_num, N * (1.0 - pe) ** 2)
+    var = ratio(var_num, N * (1.0 - pe) ** 2)
     var = np.maximum(var, 0.0)  # rounding can leave -1e-17 at perfect agreement
     undefined = undefined | ((1.0 - pe) <= 0)
     return k, np.sqrt(var), undefined
@@ -80,9 +79,8 @@ def _se_null(C, weighting, scores):
     W = resolve_weights(weighting, K, scores)
     if W is None:
         W = 1.0 - np.eye(K)
-    wmax = W.max() if W.size and W.max() > 0 else 1.0
-    w = 1.0 - W / wmax
-    N, r, c = _margins(C)
+    w = agreement_weights(W, K)
+    N, r, c = margins(C)
     pr = r / N[..., None]
     pc = c / N[..., None]
     pe = np.einsum("...i,ij,...j->...", pr, w, pc)
@@ -94,7 +92,7 @@ def _se_null(C, weighting, scores):
     mean = np.einsum("...i,...ij,...j->...", pr, dev, pc)
     centred = dev - mean[..., None, None]
     term = np.einsum("...i,...ij,...j->...", pr, centred * centred, pc)
-    var = _ratio(term, N * (1.0 - pe) ** 2)
+    var = ratio(term, N * (1.0 - pe) ** 2)
     return np.sqrt(np.maximum(var, 0.0))  # a one-class margin gives 0 up to rounding
 
 

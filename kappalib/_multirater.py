@@ -17,23 +17,25 @@ agreement.
 
 from __future__ import annotations
 
-from typing import Literal, overload
+from typing import Literal
 
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._agreement import _margins
 from ._counting import ratings_coincidences, tabulate
-from ._ratings import Layout, RatingTable, as_table, check_categories
-from ._validation import OneMatrix, _short, as_matrix, finish, matrix_function
-from ._validation import to_float as _scalar_or_array
-from ._weights import resolve_weights
+from ._ratings import (
+    Layout,
+    RatingTable,
+    check_weighted_order,
+    default_scores,
+    table_and_categories,
+)
+from ._two_rater import _agreement_weights
+from ._validation import _short, finish
 
 __all__ = [
-    "brennan_prediger",
     "brennan_prediger_multi",
     "fleiss_kappa",
-    "gwet_ac1",
     "gwet_ac1_multi",
     "krippendorff_alpha",
     "rating_table",
@@ -106,61 +108,6 @@ def rating_table(
 
 
 rating_table.__doc__ = (rating_table.__doc__ or "").replace("RATINGS_DOC", _RATINGS_DOC)
-
-
-def _table_and_categories(table, categories, name):
-    """The count table (float64) reindexed to ``categories``, those categories (or None)
-    and where their order came from (``"given"``, ``"numbers"``, ``"spelling"`` or None for
-    a plain table without ``categories``)."""
-    known = table.categories if isinstance(table, RatingTable) else None
-    source = table.order if isinstance(table, RatingTable) else None
-    T = as_table(table, declared=categories is not None)
-    if categories is None:
-        return T, known, source
-    numeric = known.dtype.kind in "biuf" if known is not None else True
-    if known is None:
-        domain = check_categories(categories, np.asarray(categories).dtype.kind in "biuf")
-        if domain.size != T.shape[1]:
-            raise ValueError(
-                f"categories lists {domain.size} categories for a table of {T.shape[1]} "
-                f"columns: a plain count table needs one name per column; build the table "
-                "with kl.rating_table(ratings, categories=...) so that a category nobody "
-                "chose has its column of zeros"
-            )
-        return T, domain, "given"
-    domain = check_categories(categories, numeric)
-    position = {v: i for i, v in enumerate(domain.tolist())}
-    missing = [v for v in known.tolist() if v not in position]
-    if missing:
-        raise ValueError(
-            f"categories={_short(domain.tolist())} leaves out {missing[0]!r}, which the table's "
-            f"ratings use (its categories are {_short(known.tolist())})"
-        )
-    out = np.zeros((T.shape[0], domain.size))
-    out[:, [position[v] for v in known.tolist()]] = T
-    return out, domain, "given"
-
-
-def _check_weighted_order(weighting, categories, source, name):
-    if weighting is not None and source == "spelling":
-        raise ValueError(
-            f"{name}(weighting={_short(weighting, 30)}) measures distances between "
-            "categories, and this table's categories are strings in the order of their "
-            f"spelling ({_short(categories.tolist(), 60)}); pass categories=[...] in their "
-            "ordinal order (here or to kl.rating_table), or use an ordered pandas Categorical"
-        )
-
-
-def _default_scores(weighting, scores, categories):
-    """Gwet's (2014) weights use the categories' numeric values: the default scores."""
-    if (
-        scores is None
-        and isinstance(weighting, str)
-        and categories is not None
-        and categories.dtype.kind in "biuf"
-    ):
-        return categories.astype(np.float64)
-    return scores
 
 
 # --- count tables --------------------------------------------------------------------------
@@ -239,7 +186,7 @@ def fleiss_kappa(
     >>> round(kl.fleiss_kappa(table), 3)
     0.43
     """
-    T, _, _ = _table_and_categories(table, categories, "fleiss_kappa")
+    T, _, _ = table_and_categories(table, categories, "fleiss_kappa")
     n_i = np.einsum("ik->i", T)
     n = n_i[0]
     unequal = n_i != n
@@ -451,228 +398,11 @@ krippendorff_alpha.__doc__ = (krippendorff_alpha.__doc__ or "").replace("RATINGS
 # --- Gwet's AC1/AC2 and Brennan-Prediger ---------------------------------------------------
 
 
-def _agreement_weights(weighting, K, scores, name):
-    """Gwet's agreement weights w = 1 - W / max(W) from kappalib's disagreement weights."""
-    if K < 2:
-        raise ValueError(f"{name} needs at least 2 categories, got {K}")
-    W = resolve_weights(weighting, K, scores)
-    if W is None:
-        return np.eye(K)
-    return 1.0 - W / W.max()
-
-
-def _widen(C, categories, name):
-    """C with one row and column per category offered: a matrix from kl.confusion_matrix
-    is reindexed to ``categories`` (zeros for a category nobody used); a plain matrix must
-    already have one class per category."""
-    labels = getattr(C, "labels", None)
-    C = as_matrix(C)
-    if categories is None:
-        return C
-    kind = np.asarray(categories).dtype.kind
-    domain = check_categories(categories, kind in "biuf")
-    wanted = domain.tolist()
-    if labels is None:
-        if domain.size != C.shape[-1]:
-            raise ValueError(
-                f"{name}: categories lists {domain.size} categories for C with "
-                f"{C.shape[-1]} classes; a plain matrix cannot say where the unused ones "
-                "go: build C with kl.confusion_matrix(y1, y2, labels=categories)"
-            )
-        return C
-    position = {v: i for i, v in enumerate(wanted)}
-    left_out = [v for v in labels if v not in position]
-    if left_out:
-        raise ValueError(
-            f"{name}: categories={_short(wanted)} leaves out {left_out[0]!r}, a class of C "
-            f"(its labels are {_short(labels)})"
-        )
-    at = [position[v] for v in labels]
-    out = np.zeros((domain.size, domain.size))
-    out[np.ix_(at, at)] = C
-    return out
-
-
-def _two_rater_parts(C, weighting, scores, categories, name):
-    C = _widen(C, categories, name)
-    K = C.shape[-1]
-    w = _agreement_weights(weighting, K, scores, name)
-    N, r, c = _margins(C)
-    p_a = np.einsum("...ij,ij->...", C, w) / N
-    pi = (r + c) / (2.0 * N[..., None])  # pooled category shares of the two raters
-    return K, w, pi, p_a
-
-
-@overload
-def gwet_ac1(
-    C: OneMatrix,
-    *,
-    weighting: str | ArrayLike | None = ...,
-    scores: ArrayLike | None = ...,
-    categories: ArrayLike | None = ...,
-) -> float: ...
-
-
-@overload
-def gwet_ac1(
-    C: ArrayLike,
-    *,
-    weighting: str | ArrayLike | None = ...,
-    scores: ArrayLike | None = ...,
-    categories: ArrayLike | None = ...,
-) -> float | np.ndarray: ...
-
-
-@matrix_function
-def gwet_ac1(
-    C: ArrayLike,
-    *,
-    weighting: str | ArrayLike | None = None,
-    scores: ArrayLike | None = None,
-    categories: ArrayLike | None = None,
-) -> float | np.ndarray:
-    r"""Gwet's AC1 (AC2 with weights) for two raters, from their confusion matrix.
-
-    Chance agreement is the chance of agreeing on a "hard" case, rated at random:
-
-    .. math::
-
-        \pi_k = \frac{r_k + c_k}{2N}, \qquad
-        p_e = \frac{T_w}{K(K-1)} \sum_k \pi_k (1 - \pi_k), \qquad
-        \mathrm{AC} = \frac{p_a - p_e}{1 - p_e},
-
-    with :math:`p_a = \sum_{ij} w_{ij} C_{ij} / N`, agreement weights
-    :math:`w = 1 - W/\max W` (identity when unweighted) and :math:`T_w = \sum_{ij} w_{ij}`.
-    :math:`p_e \le T_w / K^2 < 1`, so AC1 is always defined.
-
-    Parameters
-    ----------
-    C : array-like of shape (K, K) or (..., K, K), with K >= 2
-    weighting : {None, "linear", "quadratic"} or array-like of shape (K, K)
-        Disagreement weights as in :func:`kappa`; ``"linear"`` and ``"quadratic"`` give
-        Gwet's linear and quadratic agreement weights.
-    scores : array-like of shape (K,), optional
-        Category values for ``"linear"``/``"quadratic"``.
-    categories : array-like, optional
-        Every category **offered**.  AC1 depends on K, the number of categories offered,
-        not only those used: a matrix from :func:`confusion_matrix` is widened to these
-        categories (a category nobody used gets a row and column of zeros); a plain matrix
-        must have one class per category.
-
-    Returns
-    -------
-    ac1 : float or ndarray of shape (...)
-
-    Raises
-    ------
-    ValueError, TypeError
-        On an invalid matrix or weighting, or K < 2.
-
-    References
-    ----------
-    Gwet, K. L. (2008). Computing inter-rater reliability and its variance in the presence
-    of high agreement. *British Journal of Mathematical and Statistical Psychology* 61,
-    29-48.
-    Gwet, K. L. (2014). *Handbook of Inter-Rater Reliability*, 4th ed.
-
-    Examples
-    --------
-    Gwet (2014): two abstractors classify 100 pregnancies as ectopic, abnormal or normal
-    intrauterine (irrCAC ships the table as ``table_cont3x3abstractors``; its documented
-    values are AC1 = 0.84933 and, with quadratic weights, AC2 = 0.94024).
-
-    >>> import kappalib as kl
-    >>> C = [[13, 0, 0], [0, 20, 7], [0, 4, 56]]
-    >>> round(kl.gwet_ac1(C), 5), round(kl.gwet_ac1(C, weighting="quadratic"), 5)
-    (0.84933, 0.94024)
-    """
-    K, w, pi, p_a = _two_rater_parts(C, weighting, scores, categories, "gwet_ac1")
-    p_e = w.sum() / (K * (K - 1.0)) * np.einsum("...k,...k->...", pi, 1.0 - pi)
-    return _scalar_or_array((p_a - p_e) / (1.0 - p_e))
-
-
-@overload
-def brennan_prediger(
-    C: OneMatrix,
-    *,
-    weighting: str | ArrayLike | None = ...,
-    scores: ArrayLike | None = ...,
-    categories: ArrayLike | None = ...,
-) -> float: ...
-
-
-@overload
-def brennan_prediger(
-    C: ArrayLike,
-    *,
-    weighting: str | ArrayLike | None = ...,
-    scores: ArrayLike | None = ...,
-    categories: ArrayLike | None = ...,
-) -> float | np.ndarray: ...
-
-
-@matrix_function
-def brennan_prediger(
-    C: ArrayLike,
-    *,
-    weighting: str | ArrayLike | None = None,
-    scores: ArrayLike | None = None,
-    categories: ArrayLike | None = None,
-) -> float | np.ndarray:
-    r"""Brennan and Prediger's coefficient: chance agreement from uniform category use.
-
-    .. math::
-
-        p_e = \frac{T_w}{K^2}, \qquad
-        \mathrm{BP} = \frac{p_a - p_e}{1 - p_e},
-
-    with :math:`p_a = \sum_{ij} w_{ij} C_{ij} / N`, :math:`w = 1 - W / \max W` and
-    :math:`T_w = \sum_{ij} w_{ij}`.  Unweighted, :math:`p_e = 1/K` and BP is the K-class
-    PABAK, :math:`(K p_o - 1)/(K - 1)` (:func:`pabak`).
-
-    Parameters
-    ----------
-    C : array-like of shape (K, K) or (..., K, K), with K >= 2
-    weighting : {None, "linear", "quadratic"} or array-like of shape (K, K)
-        Disagreement weights as in :func:`kappa`.
-    scores : array-like of shape (K,), optional
-        Category values for ``"linear"``/``"quadratic"``.
-    categories : array-like, optional
-        Every category offered, as in :func:`gwet_ac1`: BP's chance agreement is 1/K.
-
-    Returns
-    -------
-    bp : float or ndarray of shape (...)
-
-    Raises
-    ------
-    ValueError, TypeError
-        On an invalid matrix or weighting, or K < 2.
-
-    References
-    ----------
-    Brennan, R. L. & Prediger, D. J. (1981). Coefficient kappa: some uses, misuses, and
-    alternatives. *Educational and Psychological Measurement* 41, 687-699.
-
-    Examples
-    --------
-    Gwet's (2014) abstractors (see :func:`gwet_ac1`): p_o = 0.89 and K = 3 give
-    (3 * 0.89 - 1) / 2 = 0.835.
-
-    >>> import kappalib as kl
-    >>> round(kl.brennan_prediger([[13, 0, 0], [0, 20, 7], [0, 4, 56]]), 6)
-    0.835
-    """
-    K, w, _, p_a = _two_rater_parts(C, weighting, scores, categories, "brennan_prediger")
-    p_e = w.sum() / (K * K)
-    return _scalar_or_array((p_a - p_e) / (1.0 - p_e))
-
-
 def _multi_parts(table, weighting, scores, categories, name):
     """Gwet's (2014) p_a over units with >= 2 ratings, and pi_k over rated units."""
-    T, domain, source = _table_and_categories(table, categories, name)
-    _check_weighted_order(weighting, domain, source, name)
-    scores = _default_scores(weighting, scores, domain)
+    T, domain, source = table_and_categories(table, categories, name)
+    check_weighted_order(weighting, domain, source, name)
+    scores = default_scores(weighting, scores, domain)
     K = T.shape[1]
     w = _agreement_weights(weighting, K, scores, name)
     r = np.einsum("ik->i", T)

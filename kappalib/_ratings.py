@@ -433,3 +433,58 @@ def prepare(
         return arr, missing, extremes, categories, "given"
     check_not_ids(arr, missing, name, raters)
     return arr, missing, extremes, None, "numbers" if arr.dtype.kind in "biuf" else "spelling"
+
+
+def table_and_categories(table, categories, name):
+    """The count table (float64) reindexed to ``categories``, those categories (or None)
+    and where their order came from (``"given"``, ``"numbers"``, ``"spelling"`` or None for
+    a plain table without ``categories``)."""
+    known = table.categories if isinstance(table, RatingTable) else None
+    source = table.order if isinstance(table, RatingTable) else None
+    T = as_table(table, declared=categories is not None)
+    if categories is None:
+        return T, known, source
+    numeric = known.dtype.kind in "biuf" if known is not None else True
+    if known is None:
+        domain = check_categories(categories, np.asarray(categories).dtype.kind in "biuf")
+        if domain.size != T.shape[1]:
+            raise ValueError(
+                f"categories lists {domain.size} categories for a table of {T.shape[1]} "
+                f"columns: a plain count table needs one name per column; build the table "
+                "with kl.rating_table(ratings, categories=...) so that a category nobody "
+                "chose has its column of zeros"
+            )
+        return T, domain, "given"
+    domain = check_categories(categories, numeric)
+    position = {v: i for i, v in enumerate(domain.tolist())}
+    missing = [v for v in known.tolist() if v not in position]
+    if missing:
+        raise ValueError(
+            f"categories={_short(domain.tolist())} leaves out {missing[0]!r}, which the table's "
+            f"ratings use (its categories are {_short(known.tolist())})"
+        )
+    out = np.zeros((T.shape[0], domain.size))
+    out[:, [position[v] for v in known.tolist()]] = T
+    return out, domain, "given"
+
+
+def check_weighted_order(weighting, categories, source, name):
+    if weighting is not None and source == "spelling":
+        raise ValueError(
+            f"{name}(weighting={_short(weighting, 30)}) measures distances between "
+            "categories, and this table's categories are strings in the order of their "
+            f"spelling ({_short(categories.tolist(), 60)}); pass categories=[...] in their "
+            "ordinal order (here or to kl.rating_table), or use an ordered pandas Categorical"
+        )
+
+
+def default_scores(weighting, scores, categories):
+    """Gwet's (2014) weights use the categories' numeric values: the default scores."""
+    if (
+        scores is None
+        and isinstance(weighting, str)
+        and categories is not None
+        and categories.dtype.kind in "biuf"
+    ):
+        return categories.astype(np.float64)
+    return scores

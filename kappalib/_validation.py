@@ -17,6 +17,7 @@ from typing import Any, ParamSpec, TypeAlias, TypeVar
 import numpy as np
 from numpy.typing import ArrayLike
 
+from ._arithmetic import to_float
 from ._errors import UndefinedMetricError
 
 __all__ = [
@@ -30,8 +31,6 @@ __all__ = [
     "has_big_int",
     "matrix_function",
     "renamed_confidence",
-    "scale_free",
-    "to_float",
 ]
 
 # The label-level function to call instead, for each matrix function that can be called
@@ -160,12 +159,6 @@ def deprecated_alias(func: Callable[P, R], old: str) -> Callable[P, R]:
     return alias
 
 
-def to_float(x: ArrayLike) -> Any:
-    """A 0-d result as a Python float, anything else as a float64 array."""
-    x = np.asarray(x, dtype=np.float64)
-    return float(x) if x.ndim == 0 else x
-
-
 def check_class_count(C, what, *, exactly=None, at_least=None, reason=""):
     """Raise a ValueError unless the (..., K, K) array ``C`` has the number of classes asked."""
     K = C.shape[-1]
@@ -177,21 +170,6 @@ def check_class_count(C, what, *, exactly=None, at_least=None, reason=""):
         raise ValueError(
             f"{what} needs C with at least {at_least} classes{reason}, got shape {C.shape}"
         )
-
-
-def scale_free(C: np.ndarray) -> np.ndarray:
-    """C times a power of two per matrix, so that every total lies in [0.5, 1).
-
-    For a statistic that does not change when C is multiplied by a constant.  A power of
-    two is exact in floating point, and products of margins then neither overflow (counts
-    of 1e154 and more) nor underflow (1e-154 and less).  Applied only when some total lies
-    outside [2^-200, 2^200], so ordinary counts are left as they are.
-    """
-    N = np.einsum("...ij->...", C)
-    if N.min() >= 2.0**-200 and N.max() <= 2.0**200:
-        return C
-    _, e = np.frexp(N)
-    return np.ldexp(C, -e[..., None, None])
 
 
 def has_big_int(y):

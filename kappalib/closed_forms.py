@@ -10,11 +10,10 @@ library.  Its families (built by :mod:`kappalib.families`) are
 * ``Z_A``: the N x N matrix of ones with ``A`` in the top-right cell (Corollary 7,
   Proposition 8).  The paper writes N for the number of classes; here it is ``n_classes``.
 
-The PDF text of the paper loses its minus signs, fraction bars and square roots, so every
-expression below was rebuilt from the structure of the argument and is tested against
-:func:`kappalib.kappa` and :func:`kappalib.mcc` on parameter grids to 1e-9
-(``tests/test_closed_forms.py``).  These functions evaluate formulas of *parameters*: they
-do not replace ``kl.kappa`` / ``kl.mcc``, which remain the definitions.
+The paper's PDF text loses minus signs, fraction bars and roots: each expression below was
+rebuilt from the argument and is tested against :func:`kappalib.kappa` and
+:func:`kappalib.mcc` on parameter grids to 1e-9 (``tests/test_closed_forms.py``).  They are
+formulas of *parameters*; ``kl.kappa`` / ``kl.mcc`` remain the definitions.
 
 Conventions shared by every function here:
 
@@ -33,7 +32,7 @@ from typing import Any, Literal
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._validation import to_float as _out
+from ._arithmetic import to_float as _out
 
 __all__ = [
     "argmin_kappa_C1",

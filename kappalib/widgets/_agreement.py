@@ -21,8 +21,9 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.figure import Figure
 
-from .._agreement import expected_agreement, kappa, observed_agreement, pabak
+from .._agreement import expected_agreement, kappa, observed_agreement
 from .._correlation import mcc
+from .._two_rater import pabak
 
 __all__ = ["two_by_two_chart", "two_by_two_explorer", "two_by_two_values"]
 

@@ -24,9 +24,10 @@ import matplotlib.pyplot as plt
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .._agreement import kappa, observed_agreement, scotts_pi
+from .._agreement import kappa, observed_agreement
 from .._correlation import mcc
-from .._multirater import _alpha_from_coincidences, brennan_prediger, gwet_ac1
+from .._multirater import _alpha_from_coincidences
+from .._two_rater import brennan_prediger, gwet_ac1, scotts_pi
 from ._controls import rate_slider
 from ._prevalence import _rate, _rater_tables
 
