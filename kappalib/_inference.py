@@ -37,6 +37,17 @@ from ._weights import resolve_weights
 __all__ = ["kappa_confint", "kappa_standard_error"]
 
 
+def _below_rounding(var_num, dev):
+    """0 where a variance about the mean is below the rounding error of its deviations.
+
+    Each deviation carries a few ulps of error, so where every deviation is the same in
+    exact arithmetic (one dominant cell: the standard error is exactly 0) their spread is
+    about (eps * |dev|)^2, not 0.  Anything below (64 eps max|dev|)^2 is that noise.
+    """
+    scale = np.abs(dev).max(axis=(-2, -1)) + 1.0
+    return np.where(var_num <= (64.0 * np.finfo(np.float64).eps * scale) ** 2, 0.0, var_num)
+
+
 def _se_parts(C, weighting, scores):
     """kappa, its standard error and the undefined mask, for valid input (vectorised)."""
     K = C.shape[-1]
@@ -61,7 +72,7 @@ def _se_parts(C, weighting, scores):
     # a difference of two nearly equal squares (which left 2e-7 where the answer is 0).
     mean = (p * dev).sum(axis=(-2, -1))
     centred = dev - mean[..., None, None]
-    var_num = (p * centred * centred).sum(axis=(-2, -1))
+    var_num = _below_rounding((p * centred * centred).sum(axis=(-2, -1)), dev)
     var = ratio(var_num, N * (1.0 - pe) ** 2)
     var = np.maximum(var, 0.0)  # rounding can leave -1e-17 at perfect agreement
     undefined = undefined | ((1.0 - pe) <= 0)
@@ -91,7 +102,7 @@ def _se_null(C, weighting, scores):
     # -p_e): computed about the mean, as in _se_parts
     mean = np.einsum("...i,...ij,...j->...", pr, dev, pc)
     centred = dev - mean[..., None, None]
-    term = np.einsum("...i,...ij,...j->...", pr, centred * centred, pc)
+    term = _below_rounding(np.einsum("...i,...ij,...j->...", pr, centred * centred, pc), dev)
     var = ratio(term, N * (1.0 - pe) ** 2)
     return np.sqrt(np.maximum(var, 0.0))  # a one-class margin gives 0 up to rounding
 

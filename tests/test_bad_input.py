@@ -1,6 +1,6 @@
 """Bad input gets one clear sentence that names the argument and echoes the value.
 
-The table below is the contract of DESIGN.md ("Bad input"); each row is one case.
+The table below is the bad-input contract of ARCHITECTURE.md ("Check"); each row is one case.
 """
 
 import warnings
