@@ -125,3 +125,29 @@ def test_ac1_bp_every_form_against_irrcac(case, weighting):
         assert kl.gwet_ac1_multi(observed, weighting=weighting, categories=domain) == pytest.approx(
             ac1, abs=1e-9
         )
+
+
+@SETTINGS
+@given(ratings(), st.sampled_from([1, 2, 300]))
+def test_every_fast_path_agrees_with_the_general_path(case, raters_factor):
+    """The integer fast paths (one comparison per value below 17 values and 256 raters, one
+    bincount per block otherwise) against the general path that categories= forces (codes
+    by search, one bincount of the whole table), on the same ratings: the counts, alpha at
+    every level and Gwet's AC1 must be the same.  raters_factor repeats the raters, past
+    the 255 that the comparison path counts in a byte."""
+    data, domain = case
+    data = np.tile(data, (raters_factor, 1))
+    complete = data[:, ~np.isnan(data).any(axis=0)]
+    assume(complete.shape[1] >= 1)
+    fast, fast_cats = kl.rating_table(complete, layout="raters x units")
+    general, _ = kl.rating_table(complete, layout="raters x units", categories=domain)
+    used = np.isin(domain, fast_cats)
+    assert np.array_equal(np.asarray(general)[:, used], np.asarray(fast))
+    assume(len(np.unique(complete)) >= 2 and complete.shape[0] >= 2)
+    for level in LEVELS:
+        a = kl.krippendorff_alpha(complete, level=level, layout="raters x units")
+        b = kl.krippendorff_alpha(complete, level=level, layout="raters x units", categories=domain)
+        assert a == pytest.approx(b, abs=1e-9), level
+    assert kl.gwet_ac1_multi(general) == pytest.approx(
+        kl.gwet_ac1_multi(fast, categories=domain), abs=1e-12
+    )
