@@ -20,7 +20,7 @@ Where each stage lives (``ARCHITECTURE.md`` draws them): every public function r
   ``_two_rater`` (PABAK, Scott's pi, Gwet's AC1/AC2, Brennan-Prediger), ``_correlation``
   (MCC), ``_diagnostics`` (asymmetry, off-diagonal entropy), ``_multirater`` (rating_table,
   Fleiss, Krippendorff, multi-rater AC1 and BP), ``_inference`` (standard error and
-  interval), ``_bootstrap`` (bootstrap intervals, the paired difference, sample size)
+  interval, sample size), ``_bootstrap`` (bootstrap intervals, the paired difference)
 * front ends with scikit-learn's names: ``_labels``
 
 Public topic modules, met by name in the chapters: ``kappalib.families`` (the paper's
@@ -44,14 +44,13 @@ from ._agreement import (
 from ._bootstrap import (
     bootstrap_confint,
     kappa_bootstrap_ci,
-    kappa_sample_size,
     paired_difference_ci,
     paired_difference_confint,
 )
 from ._correlation import mcc
 from ._diagnostics import asymmetry, off_diagonal_entropy
 from ._errors import UndefinedMetricError
-from ._inference import kappa_confint, kappa_standard_error
+from ._inference import kappa_confint, kappa_sample_size, kappa_standard_error
 from ._labels import (
     ConfusionMatrix,
     cohen_kappa_confint,
