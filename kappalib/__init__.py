@@ -12,7 +12,7 @@ Where each stage lives (``ARCHITECTURE.md`` draws them): every public function r
 * check: ``_validation`` (matrices, zero_division, confidence_level, the label-order rule,
   the decorator), ``_ratings`` (raw ratings: layout, missing values, subject ids, count
   tables, categories), ``_weights`` (disagreement weights)
-* encode and count: ``_encoding`` (label vectors -> ConfusionMatrix), ``_counting`` (ratings
+* encode and count: ``_encoding`` (label vectors -> confusion matrix), ``_counting`` (ratings
   -> units x values counts and coincidences)
 * shared arithmetic: ``_arithmetic`` (margins, ratio, scale-free counts, agreement weights,
   to_float)
@@ -52,7 +52,6 @@ from ._diagnostics import asymmetry, off_diagonal_entropy
 from ._errors import UndefinedMetricError
 from ._inference import kappa_confint, kappa_sample_size, kappa_standard_error
 from ._labels import (
-    ConfusionMatrix,
     cohen_kappa_confint,
     cohen_kappa_score,
     confusion_matrix,
@@ -65,15 +64,12 @@ from ._multirater import (
     krippendorff_alpha,
     rating_table,
 )
-from ._ratings import RatingTable
 from ._two_rater import brennan_prediger, gwet_ac1, pabak, scotts_pi
 from ._weights import disagreement_weights
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "ConfusionMatrix",
-    "RatingTable",
     "UndefinedMetricError",
     "asymmetry",
     "bias_index",

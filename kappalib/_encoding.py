@@ -23,8 +23,9 @@ through the merged order, and ``np.bincount`` over ``i * K + j`` gives the K x K
 codes are computed a million cases at a time, so the temporaries stay small; memory is K x K
 cells plus at most the input's size, whatever the labels' span.
 
-The matrix it returns, :class:`ConfusionMatrix`, carries its labels and where their order
-came from, so that a weighted function can refuse an order that came from spelling.
+:func:`confusion_matrix` records the labels of the matrix it returns and where their order
+came from (``_validation.remember``), so that a weighted function can refuse an order that
+came from spelling.
 """
 
 from __future__ import annotations
@@ -195,44 +196,6 @@ def _check_labels(labels, names):
             seen.add(v)
         raise ValueError(f"labels must not repeat a label, got {dup!r} twice in {_short(values)}")
     return values, kind
-
-
-class ConfusionMatrix(np.ndarray):
-    """The K x K matrix of :func:`confusion_matrix`, which remembers its label order.
-
-    ``labels`` are the classes of its rows and columns; ``order`` says where their order came
-    from: ``"given"`` (``labels=`` or an ordered pandas Categorical), ``"numbers"`` (sorted
-    numbers) or ``"spelling"`` (sorted strings).  A weighted function refuses a matrix whose
-    order came from spelling.  It is an ndarray in every other way and prints as one; any
-    array computed from it (a slice, a sum, ``C.T``) is a plain array that knows no labels.
-    """
-
-    labels: list | None
-    order: str | None
-
-    def __new__(cls, C, labels, order):
-        obj = np.asarray(C).view(cls)
-        obj.labels = labels
-        obj.order = order
-        return obj
-
-    def __array_finalize__(self, obj):
-        self.labels = None
-        self.order = None
-
-    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
-        inputs = tuple(np.asarray(x) if isinstance(x, ConfusionMatrix) else x for x in inputs)
-        if "out" in kwargs:
-            kwargs["out"] = tuple(
-                np.asarray(x) if isinstance(x, ConfusionMatrix) else x for x in kwargs["out"]
-            )
-        return getattr(ufunc, method)(*inputs, **kwargs)
-
-    def __repr__(self):
-        return repr(np.asarray(self))
-
-    def __reduce__(self):
-        return (np.asarray, (np.asarray(self),))
 
 
 def _categorical_order(y, name):

@@ -5,15 +5,15 @@ order of the classes) are written in ``_encoding``.
 
 from __future__ import annotations
 
+import numpy as np
 from numpy.typing import ArrayLike
 
 from ._agreement import kappa
 from ._correlation import mcc
-from ._encoding import ConfusionMatrix, _labelled, _matrix
-from ._validation import check_label_order
+from ._encoding import _labelled, _matrix
+from ._validation import check_label_order, remember
 
 __all__ = [
-    "ConfusionMatrix",
     "cohen_kappa_confint",
     "cohen_kappa_score",
     "confusion_matrix",
@@ -27,7 +27,7 @@ def confusion_matrix(
     *,
     labels: ArrayLike | None = None,
     sample_weight: ArrayLike | None = None,
-) -> ConfusionMatrix:
+) -> np.ndarray:
     """Confusion matrix of two label vectors: rows are the reference, columns the prediction.
 
     ``C[i, j]`` counts the cases whose reference (rater 1) label is ``labels[i]`` and whose
@@ -74,7 +74,7 @@ def confusion_matrix(
     [[4, 1], [2, 2]]
     """
     C, order, _, source = _labelled(y_true, y_pred, labels, sample_weight)
-    return ConfusionMatrix(C, order, source)
+    return remember(C, "confusion", order, source)
 
 
 def cohen_kappa_score(

@@ -25,13 +25,12 @@ from numpy.typing import ArrayLike
 from ._counting import ratings_coincidences, tabulate
 from ._ratings import (
     Layout,
-    RatingTable,
     check_weighted_order,
     default_scores,
     table_and_categories,
 )
 from ._two_rater import _agreement_weights
-from ._validation import _short, finish
+from ._validation import _short, finish, remember
 
 __all__ = [
     "brennan_prediger_multi",
@@ -60,7 +59,7 @@ def rating_table(
     *,
     categories: ArrayLike | None = None,
     layout: Layout | None = None,
-) -> tuple[RatingTable, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray]:
     r"""Count how many raters put each unit in each category.
 
     .. math:: n_{uk} = \#\{\text{raters } i : x_{iu} = k\}
@@ -80,10 +79,11 @@ def rating_table(
 
     Returns
     -------
-    table : RatingTable (an ndarray of int64), shape (units, K)
+    table : ndarray of int64, shape (units, K)
         ``table[u, k]`` raters put unit ``u`` in ``categories[k]``; a row sums to the number
-        of ratings of that unit.  ``table.categories`` and ``table.order`` (``"given"``,
-        ``"numbers"`` or ``"spelling"``) travel with it to the coefficient functions.
+        of ratings of that unit.  kappalib remembers this array's categories and where their
+        order came from (``categories=``, numbers, or spelling), so the coefficient functions
+        given this very array use them (a copy or a slice of it is a plain table).
     categories : ndarray of shape (K,)
 
     Raises
@@ -104,7 +104,7 @@ def rating_table(
     ([[3, 0], [0, 3], [1, 2], [1, 1]], [1.0, 2.0])
     """
     table, domain, source = tabulate(reliability_data, categories, layout)
-    return RatingTable(table.astype(np.int64, copy=False), domain, source), domain
+    return remember(np.array(table, dtype=np.int64), "counts", domain, source), domain
 
 
 rating_table.__doc__ = (rating_table.__doc__ or "").replace("RATINGS_DOC", _RATINGS_DOC)

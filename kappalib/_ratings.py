@@ -16,9 +16,9 @@ numpy turns NaN into the string ``"nan"`` inside a string array and the two cann
 apart.
 
 **Counts or ratings.**  A units x categories count table (:func:`rating_table`'s result,
-:class:`RatingTable`, which remembers its categories and where their order came from) and raw
-ratings are told apart: a count function refuses what looks like ratings (:func:`as_table`),
-and a rating function refuses a :class:`RatingTable`.
+whose categories and their order's source are recorded with ``_validation.remember``) and
+raw ratings are told apart: a count function refuses what looks like ratings (:func:`as_table`),
+and a rating function refuses a table that :func:`rating_table` returned.
 """
 
 from __future__ import annotations
@@ -27,47 +27,12 @@ from typing import Any, Literal
 
 import numpy as np
 
-from ._validation import _short, has_big_int
+from ._validation import _short, has_big_int, origin
 
 Layout = Literal["raters x units", "units x raters"]
 LAYOUTS = ("raters x units", "units x raters")
 # Strings that read as "missing" (compared case-insensitively): refused, never guessed.
 _MISSING_WORDS = frozenset({"", "nan", "na", "n/a", "<na>", "none", "null", "nat"})
-
-
-class RatingTable(np.ndarray):
-    """A units x categories count table that remembers its categories (``rating_table``).
-
-    ``categories`` are the values of the columns, ``order`` says where their order came from:
-    ``"given"`` (``categories=`` or an ordered pandas Categorical), ``"numbers"`` (sorted
-    numeric values) or ``"spelling"`` (sorted strings, which no weighted coefficient may
-    use).  Any array computed from it (a slice, a sum) is a plain array without them.
-    """
-
-    categories: np.ndarray | None
-    order: str | None
-
-    def __new__(cls, table: np.ndarray, categories: np.ndarray, order: str) -> RatingTable:
-        obj = np.asarray(table).view(cls)
-        obj.categories = categories
-        obj.order = order
-        return obj
-
-    def __array_finalize__(self, obj: Any) -> None:
-        # a view or copy may reorder or drop columns: it no longer knows its categories
-        self.categories = None
-        self.order = None
-
-    def __array_ufunc__(self, ufunc: Any, method: str, *inputs: Any, **kwargs: Any) -> Any:
-        inputs = tuple(np.asarray(x) if isinstance(x, RatingTable) else x for x in inputs)
-        if "out" in kwargs:
-            kwargs["out"] = tuple(
-                np.asarray(x) if isinstance(x, RatingTable) else x for x in kwargs["out"]
-            )
-        return getattr(ufunc, method)(*inputs, **kwargs)
-
-    def __reduce__(self) -> Any:
-        return (np.asarray, (np.asarray(self),))
 
 
 def _is_dataframe(data: Any) -> bool:
@@ -115,7 +80,7 @@ def orient(data: Any, layout: Any, name: str) -> tuple[Any, list[Any] | None, li
     """``data`` turned raters x units (a DataFrame or array; a list is left to numpy), the
     categories of ordered Categorical columns, and how to name each rater in a message."""
     layout = check_layout(layout)
-    if isinstance(data, RatingTable):
+    if origin(data)[0] == "counts":
         raise TypeError(
             f"{name} must be raw ratings, got the units x categories count table that "
             "kl.rating_table returns; pass that table to fleiss_kappa, gwet_ac1_multi or "
@@ -350,12 +315,12 @@ def check_categories(categories: Any, numeric: bool, name: str = "categories") -
 def as_table(table: Any, name: str = "table", *, declared: bool = False) -> np.ndarray:
     """A float64 (units, K) array of whole non-negative counts, or one clear sentence.
 
-    A table that is not :class:`RatingTable` and was not ``declared`` (``categories=`` names
-    its columns) is refused when it looks like raw ratings: no zero count anywhere and rows
-    of different totals.  In a count table a unit rated by fewer raters than there are
-    categories has a zero; in ratings coded 1, 2, ... there is none.
+    A table that :func:`rating_table` did not return and that was not ``declared``
+    (``categories=`` names its columns) is refused when it looks like raw ratings: no zero
+    count anywhere and rows of different totals.  In a count table a unit rated by fewer
+    raters than there are categories has a zero; in ratings coded 1, 2, ... there is none.
     """
-    if isinstance(table, RatingTable):
+    if origin(table)[0] == "counts":
         declared = True
     if _is_dataframe(table):
         table = table.to_numpy()
@@ -439,8 +404,9 @@ def table_and_categories(table, categories, name):
     """The count table (float64) reindexed to ``categories``, those categories (or None)
     and where their order came from (``"given"``, ``"numbers"``, ``"spelling"`` or None for
     a plain table without ``categories``)."""
-    known = table.categories if isinstance(table, RatingTable) else None
-    source = table.order if isinstance(table, RatingTable) else None
+    kind, known, source = origin(table)
+    if kind != "counts":
+        known = source = None
     T = as_table(table, declared=categories is not None)
     if categories is None:
         return T, known, source

@@ -22,6 +22,7 @@ from ._validation import (
     as_matrix,
     finish,
     matrix_function,
+    origin,
 )
 from ._weights import resolve_weights
 
@@ -157,7 +158,9 @@ def _widen(C, categories, name):
     """C with one row and column per category offered: a matrix from kl.confusion_matrix
     is reindexed to ``categories`` (zeros for a category nobody used); a plain matrix must
     already have one class per category."""
-    labels = getattr(C, "labels", None)
+    kind, labels, _ = origin(C)
+    if kind != "confusion":
+        labels = None
     C = as_matrix(C)
     if categories is None:
         return C

@@ -479,9 +479,8 @@ def _check(name):
 def uncovered():
     """Public callables of kappalib.__all__ without a mutant (each must have one or more).
 
-    Left out: the result types (ConfusionMatrix, RatingTable: ndarrays whose values the
-    functions' mutants already reach) and the deprecated aliases of renamed functions
-    (``__deprecated__`` names the new one, whose mutants they call)."""
+    Left out: the deprecated aliases of renamed functions (``__deprecated__`` names the new
+    one, whose mutants they call)."""
     import kappalib
 
     covered = {target for target, _, _ in MUTANTS.values()}
