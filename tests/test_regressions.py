@@ -270,8 +270,8 @@ def test_one_label_sequence_points_there_too(name):
 
 def _takes_c(name):
     f = getattr(kl, name)
-    if inspect.isclass(f) or not callable(f):
-        return False
+    if inspect.isclass(f) or not callable(f) or getattr(f, "__deprecated__", None):
+        return False  # a deprecated alias calls the new name, which is tested
     return next(iter(inspect.signature(f).parameters), None) == "C"
 
 
