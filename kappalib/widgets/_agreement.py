@@ -15,8 +15,6 @@ positive class first:
 
 from __future__ import annotations
 
-import io
-
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.figure import Figure
@@ -24,6 +22,7 @@ from matplotlib.figure import Figure
 from .._agreement import expected_agreement, kappa, observed_agreement
 from .._correlation import mcc
 from .._two_rater import pabak
+from ._controls import blit_png, fmt
 
 __all__ = ["two_by_two_chart", "two_by_two_explorer", "two_by_two_values"]
 
@@ -97,10 +96,6 @@ def two_by_two_values(a: float, b: float, c: float, d: float) -> dict[str, float
     }
 
 
-def _fmt(value):
-    return "undefined" if value is None else f"{value:.3f}"
-
-
 def _new_axes(fig=None):
     """Axes on a new pyplot figure, or on ``fig`` (a bare Figure, unknown to pyplot)."""
     fig = plt.figure(figsize=FIGSIZE) if fig is None else fig
@@ -138,7 +133,7 @@ def _update(ax, a, b, c, d):
             y, va = value - 0.03, "top"
         label.set_position((bar.get_x() + bar.get_width() / 2, y))
         label.set_verticalalignment(va)
-        label.set_text(_fmt(value))
+        label.set_text(fmt(value))
     N = a + b + c + d
     ax.set_title(f"C = [[{a:g}, {b:g}], [{c:g}, {d:g}]],  N = {N:g}")
     return values
@@ -197,7 +192,6 @@ def two_by_two_explorer(a: int = 8, b: int = 2, c: int = 1, d: int = 9, *, max_c
     import ipywidgets as widgets
     from IPython.display import Image, display
     from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from PIL import Image as PILImage
 
     def slider(name, value):
         return widgets.IntSlider(value=value, min=0, max=max_count, description=name)
@@ -218,17 +212,8 @@ def two_by_two_explorer(a: int = 8, b: int = 2, c: int = 1, d: int = 9, *, max_c
 
     def redraw(a, b, c, d):
         values = _update(ax, a, b, c, d)
-        print("   ".join(f"{k} = {_fmt(v)}" for k, v in values.items()))
-        canvas.restore_region(background)
-        for artist in moving:
-            ax.draw_artist(artist)
-        width, height = canvas.get_width_height()
-        pixels = PILImage.frombuffer(
-            "RGBA", (width, height), canvas.buffer_rgba(), "raw", "RGBA", 0, 1
-        )
-        png = io.BytesIO()
-        pixels.save(png, format="png", compress_level=1)
-        display(Image(data=png.getvalue(), format="png"))
+        print("   ".join(f"{k} = {fmt(v)}" for k, v in values.items()))
+        display(Image(data=blit_png(canvas, background, moving), format="png"))
         return values
 
     return widgets.interactive(

@@ -28,8 +28,9 @@ from .._agreement import kappa, observed_agreement
 from .._correlation import mcc
 from .._multirater import _alpha_from_coincidences
 from .._two_rater import brennan_prediger, gwet_ac1, scotts_pi
-from ._controls import rate_slider
-from ._prevalence import _rate, _rater_tables
+from ._controls import blit_png, rate_slider
+from ._controls import check_rate as _rate
+from ._prevalence import _rater_tables
 
 __all__ = [
     "COEFFICIENTS",
@@ -201,10 +202,8 @@ class CoefficientsFigure:
 
     def render_png(self) -> bytes:
         """The figure as PNG bytes, redrawing only the moving artists over a cached background."""
-        import io
 
         from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from PIL import Image  # a dependency of matplotlib
 
         fig = self.ax.figure
         if self._canvas is None:
@@ -215,16 +214,7 @@ class CoefficientsFigure:
         if self._background is None:
             canvas.draw()
             self._background = canvas.copy_from_bbox(fig.bbox)
-        else:
-            canvas.restore_region(self._background)
-        for artist in self._moving:
-            self.ax.draw_artist(artist)
-        buffer = io.BytesIO()
-        # fast zlib level: the PNG is shown once and thrown away (level 6 costs twice as long)
-        Image.fromarray(np.asarray(canvas.buffer_rgba())).save(
-            buffer, format="png", compress_level=1
-        )
-        return buffer.getvalue()
+        return blit_png(canvas, self._background, self._moving)
 
 
 def draw_coefficients(
