@@ -32,8 +32,7 @@ from numpy.typing import ArrayLike
 
 from ._agreement import kappa
 from ._correlation import mcc
-from ._encoding import _RULE, _as_vector, _check_labels, _code
-from ._errors import LabelKindError
+from ._encoding import _as_vector, joint_counts
 from ._validation import (
     _short,
     as_matrix,
@@ -288,11 +287,8 @@ def bootstrap_confint(
 
 
 def _joint_table(y_true, pred_a, pred_b, labels):
-    """The K x K x K table T[t, a, b] of the three label vectors, by one bincount.
-
-    The labels follow the rule of the two-vector front ends (all numbers or all strings, in
-    the three vectors and ``labels`` together), through the same coding helpers.
-    """
+    """The K x K x K table T[t, a, b] of the three label vectors (``joint_counts``, the
+    same coding and counting as ``confusion_matrix``), its order and where it came from."""
     names = ("y_true", "pred_a", "pred_b")
     together = "y_true, pred_a, pred_b" + (" and labels" if labels is not None else "")
     vectors = [
@@ -305,45 +301,9 @@ def _joint_table(y_true, pred_a, pred_b, labels):
             "y_true, pred_a and pred_b must have the same length, got "
             f"{lengths[0]}, {lengths[1]} and {lengths[2]}"
         )
-    coded = [
-        _code(arr, kind, name, together) for (arr, kind), name in zip(vectors, names, strict=True)
-    ]
-    kinds = [kind for _, kind, _ in coded]
-    if len(set(kinds)) != 1:
-        raise LabelKindError(
-            f"{_RULE.format(names=together)}, got "
-            + ", ".join(f"{k}s in {n}" for k, n in zip(kinds, names, strict=True))
-        )
-    if labels is None:
-        distinct = set().union(*(values for values, _, _ in coded))
-        try:
-            order = sorted(distinct)
-        except TypeError:
-            order = list(dict.fromkeys(v for values, _, _ in coded for v in values))
-    else:
-        order, kind_l = _check_labels(labels, together)
-        if kind_l != kinds[0]:
-            raise LabelKindError(
-                f"{_RULE.format(names=together)}, got {kind_l}s in labels ({_short(order)}) "
-                f"and {kinds[0]}s in y_true, pred_a and pred_b"
-            )
-    position = {x: i for i, x in enumerate(order)}
-    K = len(order)
-    ct, ca, cb = (
-        encode(np.array([position.get(x, -1) for x in values], dtype=np.intp))(slice(None))
-        for values, _, encode in coded
-    )
-    if labels is not None:
-        keep = (ct >= 0) & (ca >= 0) & (cb >= 0)
-        if not keep.any():
-            raise ValueError(
-                f"labels={_short(order)} leaves no case whose three labels are all listed"
-            )
-        ct, ca, cb = ct[keep], ca[keep], cb[keep]
-    idx = (ct.astype(np.intp) * K + ca) * K + cb
-    T = np.bincount(idx, minlength=K**3).reshape(K, K, K).astype(np.float64)
-    source = "given" if labels is not None else "numbers" if kinds[0] == "number" else "spelling"
-    return T, order, source
+    T, order, kind = joint_counts(vectors, names, labels, together=together)
+    source = "given" if labels is not None else "numbers" if kind == "number" else "spelling"
+    return T.astype(np.float64), order, source
 
 
 def paired_difference_confint(

@@ -393,6 +393,86 @@ def _from_joint(joint, labels, names, together):
     return C, order, "number"
 
 
+def _names(names):
+    """'a and b', or 'a, b and c'."""
+    return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else names[0]
+
+
+def joint_counts(vectors, names, labels, weights=None, together=None):
+    """The joint table of m label vectors by one bincount: ``(T of shape (K,) * m, order,
+    kind)``.
+
+    ``vectors`` are ``(array, kind)`` pairs from :func:`_as_vector`, of one length.  Each is
+    coded on its own (:func:`_code`), the distinct values are merged (sorted, or ``labels``),
+    and the codes of a case become one index ``((c_0 K + c_1) K + c_2) ...``, counted a chunk
+    at a time.  With ``labels``, cases with a label outside them are left out.  This is the
+    one joint-count function of the label front ends (m = 2, :func:`_matrix`) and of the
+    paired bootstrap (m = 3).
+    """
+    m = len(vectors)
+    if together is None:
+        together = _names(list(names) + (["labels"] if labels is not None else []))
+    coded = [
+        _code(arr, kind, name, together) for (arr, kind), name in zip(vectors, names, strict=True)
+    ]
+    kinds = [kind for _, kind, _ in coded]
+    if len(set(kinds)) != 1:
+        if m == 2:
+            (va, ka, _), (vb, kb, _) = coded
+            raise LabelKindError(
+                f"{_RULE.format(names=together)}, got {ka}s in {names[0]} ({_short(va)}) and "
+                f"{kb}s in {names[1]} ({_short(vb)})"
+            )
+        raise LabelKindError(
+            f"{_RULE.format(names=together)}, got "
+            + ", ".join(f"{k}s in {n}" for k, n in zip(kinds, names, strict=True))
+        )
+    kind = kinds[0]
+    values = [v for v, _, _ in coded]
+    if labels is None:
+        try:
+            order = sorted(set().union(*values))
+        except TypeError:
+            order = list(dict.fromkeys(x for v in values for x in v))
+    else:
+        order, kind_l = _check_labels(labels, together)
+        if kind_l != kind:
+            raise LabelKindError(
+                f"{_RULE.format(names=together)}, got {kind_l}s in labels ({_short(order)}) and "
+                f"{kind}s in {_names(list(names))}"
+            )
+    position = {x: i for i, x in enumerate(order)}
+    K = len(order)
+    encoders = [
+        encode(np.array([position.get(x, -1) for x in v], dtype=np.intp))
+        for v, (_, _, encode) in zip(values, coded, strict=True)
+    ]
+    n = vectors[0][0].shape[0]
+    T = np.zeros(K**m, dtype=np.int64 if weights is None else np.float64)
+    kept = any_listed = 0
+    for s in _chunks(n):
+        codes = [encode(s) for encode in encoders]
+        ws = None if weights is None else weights[s]
+        if labels is not None:
+            keep = np.logical_and.reduce([c >= 0 for c in codes])
+            any_listed = any_listed or bool(np.logical_or.reduce([c >= 0 for c in codes]).any())
+            if not keep.all():
+                codes = [c[keep] for c in codes]
+                ws = None if ws is None else ws[keep]
+        kept += codes[0].shape[0]
+        idx = codes[0].astype(np.intp, copy=True)
+        for c in codes[1:]:
+            idx *= K
+            idx += c
+        T += np.bincount(idx, weights=ws, minlength=K**m).astype(T.dtype, copy=False)
+    if kept == 0:
+        if m == 2:
+            observed = sorted(set(values[0]) | set(values[1]), key=lambda x: (str(type(x)), x))
+            _no_pair_left(order, observed, any_listed)
+        raise ValueError(f"labels={_short(order)} leaves no case whose {m} labels are all listed")
+    return T.reshape((K,) * m), order, kind
+
+
 def _matrix(y_true, y_pred, labels, sample_weight, names=("y_true", "y_pred")):
     """Validated confusion matrix, its label values (a list) and their kind."""
     together = (
@@ -404,39 +484,4 @@ def _matrix(y_true, y_pred, labels, sample_weight, names=("y_true", "y_pred")):
         joint = _small_joint(a, b, w)
         if joint is not None:
             return _from_joint(joint, labels, names, together)
-    va, ka, enc_a = _code(a, ka, names[0], together)
-    vb, kb, enc_b = _code(b, kb, names[1], together)
-    if ka != kb:
-        raise LabelKindError(
-            f"{_RULE.format(names=together)}, got {ka}s in {names[0]} ({_short(va)}) and "
-            f"{kb}s in {names[1]} ({_short(vb)})"
-        )
-    if labels is None:
-        try:
-            order = sorted(set(va) | set(vb))
-        except TypeError:
-            order = list(dict.fromkeys(va + vb))
-    else:
-        order = _labels_of_kind(labels, ka, names, together)
-    position = {x: i for i, x in enumerate(order)}
-    K = len(order)
-    code_a = enc_a(np.array([position.get(x, -1) for x in va], dtype=np.intp))
-    code_b = enc_b(np.array([position.get(x, -1) for x in vb], dtype=np.intp))
-    C = np.zeros(K * K, dtype=np.int64 if w is None else np.float64)
-    kept = any_listed = 0
-    for s in _chunks(a.shape[0]):
-        ct, cp, ws = code_a(s), code_b(s), None if w is None else w[s]
-        if labels is not None:
-            keep = (ct >= 0) & (cp >= 0)
-            any_listed = any_listed or bool((ct >= 0).any() or (cp >= 0).any())
-            if not keep.all():
-                ct, cp, ws = ct[keep], cp[keep], None if ws is None else ws[keep]
-        kept += ct.shape[0]
-        ct *= K
-        ct += cp
-        C += np.bincount(ct, weights=ws, minlength=K * K)
-    if kept == 0:
-        observed = sorted(set(va) | set(vb), key=lambda x: (str(type(x)), x))
-        _no_pair_left(order, observed, any_listed)
-    C = C.reshape(K, K)
-    return C, order, ka
+    return joint_counts([(a, ka), (b, kb)], names, labels, w, together)
