@@ -210,6 +210,27 @@ MUTANTS = {
             )(*_margins(C))
         ),
     ),
+    # --- issue 22: the topic modules (dotted targets: module.function) ---
+    "closed_forms_kappa_C0_is_mcc": (
+        "closed_forms.kappa_C0",
+        "the closed-form kappa of C0 returns its MCC",
+        lambda f: lambda a, b, d: __import__("kappalib").closed_forms.mcc_C0(a, b, d),
+    ),
+    "closed_forms_mcc_C1_no_false_positive": (
+        "closed_forms.mcc_C1",
+        "MCC of C1 computed as if its false positive were 0 (the C0 formula)",
+        lambda f: lambda a, b, d: __import__("kappalib").closed_forms.mcc_C0(a, b, d),
+    ),
+    "families_C1_is_C0": (
+        "families.C1",
+        "C1 built without its false positive",
+        lambda f: lambda a, b, d: __import__("kappalib").families.C0(a, b, d),
+    ),
+    "families_ZA_A_on_the_diagonal": (
+        "families.ZA",
+        "Z_A with A in the top-left cell instead of the top-right",
+        lambda f: lambda A, n_classes: _za_top_left(f(A, n_classes)),
+    ),
     # --- issue 22 ---
     "cohen_kappa_confint_weighting_ignored": (
         "cohen_kappa_confint",
@@ -317,6 +338,10 @@ FOCUS = {
     ],
     "UndefinedMetricError_not_ValueError": ["tests/test_undefined.py"],
     "cohen_kappa_confint_weighting_ignored": ["tests/test_issue22_ratings.py"],
+    "closed_forms_kappa_C0_is_mcc": ["tests/test_closed_forms.py"],
+    "closed_forms_mcc_C1_no_false_positive": ["tests/test_closed_forms.py"],
+    "families_C1_is_C0": ["tests/test_families.py", "tests/test_closed_forms.py"],
+    "families_ZA_A_on_the_diagonal": ["tests/test_families.py", "tests/test_closed_forms.py"],
     "kappa_standard_error_null_ignored": ["tests/test_inference_null.py"],
     "bootstrap_confint_always_percentile": [
         "tests/test_bootstrap.py::test_bca_differs_from_percentile_where_it_should"
@@ -420,12 +445,24 @@ def _bp_multi_one_over_k(value, table, *, weighting=None, scores=None):
     return float((p_a - 1.0 / K) / (1.0 - 1.0 / K))
 
 
-def _apply(name):
-    """Replace the mutated public function everywhere kappalib holds it."""
+def _za_top_left(Z):
+    Z = np.array(Z, dtype=np.float64)
+    Z[..., 0, 0], Z[..., 0, -1] = Z[..., 0, -1], Z[..., 0, 0]
+    return Z
+
+
+def resolve(target):
+    """The public object a mutant targets: ``name`` in kappalib, or ``module.name`` in one of
+    its public topic modules (closed_forms, families)."""
     import kappalib
 
+    return functools.reduce(getattr, target.split("."), kappalib)
+
+
+def _apply(name):
+    """Replace the mutated public function everywhere kappalib holds it."""
     target, _, factory = MUTANTS[name]
-    original = getattr(kappalib, target)
+    original = resolve(target)
     bare = factory(original)
     if callable(bare) and not isinstance(bare, type):
 
