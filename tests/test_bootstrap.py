@@ -20,6 +20,7 @@ from statistics import NormalDist
 
 import numpy as np
 import pytest
+from matrices import labels_of
 from scipy import stats
 from statsmodels.stats.inter_rater import cohens_kappa
 
@@ -37,14 +38,6 @@ def _scipy_bootstrap(*args, rng, **kwargs):
 
 NAN = float("nan")
 PHI = NormalDist()
-
-
-def labels_of(C):
-    """The cases of a matrix as two label vectors (row label, column label)."""
-    C = np.asarray(C)
-    K = C.shape[0]
-    cells = np.repeat(np.arange(K * K), C.ravel())
-    return cells // K, cells % K
 
 
 def batched_stat(K, statistic, weighting=None):

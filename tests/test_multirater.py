@@ -8,6 +8,7 @@ import warnings
 import krippendorff
 import numpy as np
 import pytest
+from matrices import labels_of
 from ratings_data import BATCH, cases, read_csv, subjects_by_categories
 from ratings_data import case as _case
 from statsmodels.stats.inter_rater import aggregate_raters
@@ -127,12 +128,7 @@ def test_two_raters_reduce_to_the_two_rater_coefficients(seed):
         )
     # nominal alpha = 1 - (1 - pi)(2N - 1)/(2N), and Krippendorff's interval alpha on
     # complete two-rater data equals the same correction of the quadratic-weighted pi
-    ratings = np.array(
-        [
-            np.repeat(np.arange(K), C.sum(1)),
-            np.concatenate([np.repeat(np.arange(K), C[i]) for i in range(K)]),
-        ]
-    )
+    ratings = np.array(labels_of(C))
     pi = kl.scotts_pi(C)
     assert kl.krippendorff_alpha(ratings) == pytest.approx(1 - (1 - pi) * (2 * N - 1) / (2 * N))
 

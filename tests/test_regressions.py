@@ -12,6 +12,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from matrices import labels_of
 from sklearn.metrics import cohen_kappa_score as sk_kappa
 from sklearn.metrics import matthews_corrcoef as sk_mcc
 from test_multirater_oracles import KRIPPENDORFF, _fleiss_exact, _multi_exact, _two_rater_exact
@@ -163,7 +164,7 @@ def test_statistics_are_scale_free_at_extreme_scales(scale):
         value = getattr(kl, name)(C)
         assert value == pytest.approx(getattr(kl, name)(BASE.astype(float)), rel=1e-12), name
     assert kl.kappa(C, weighting="quadratic") == pytest.approx(
-        sk_kappa(*_expand(BASE), weights="quadratic"), rel=1e-12
+        sk_kappa(*labels_of(BASE), weights="quadratic"), rel=1e-12
     )
     asy = math.sqrt(
         sum((float(a) - float(b)) ** 2 for a, b in zip(BASE.ravel(), BASE.T.ravel(), strict=True))
@@ -186,13 +187,6 @@ def test_mcc_of_one_tiny_row_is_defined():
     num = 1.0 * 1e-200 - 1e-200 * 1e-200
     den = math.sqrt(1 + 1e-200) * math.sqrt(2e-200) * math.sqrt(1 + 1e-200) * math.sqrt(2e-200)
     assert kl.mcc(C) == pytest.approx(num / den, rel=1e-9)
-
-
-def _expand(C):
-    C = np.asarray(C)
-    K = C.shape[0]
-    idx = np.repeat(np.arange(K * K), C.ravel())
-    return idx // K, idx % K
 
 
 # --- fix 6: Scott's pi without cancellation ------------------------------------------------------

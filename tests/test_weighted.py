@@ -12,6 +12,7 @@ from statistics import NormalDist
 
 import numpy as np
 import pytest
+from matrices import labels_of
 from sklearn.metrics import cohen_kappa_score as sk_kappa
 from statsmodels.stats.inter_rater import cohens_kappa as sm_kappa
 
@@ -263,27 +264,19 @@ def test_the_guard_cuts_long_label_lists():
 # --- quadratic kappa and correlation (chapter 05) ----------------------------------------------
 
 
-def expand(C):
-    """The two label vectors (grade numbers 1..K) behind a table of counts."""
-    C = np.asarray(C)
-    K = C.shape[0]
-    idx = np.repeat(np.arange(K * K), C.ravel().astype(int))
-    return idx // K + 1, idx % K + 1
-
-
 @pytest.mark.parametrize("seed", range(20))
 def test_quadratic_kappa_is_concordance_correlation(seed):
     """kappa_q = 2 s_xy / (s_x^2 + s_y^2 + (xbar - ybar)^2), moments with 1/N (Lin's CCC)."""
     rng = np.random.default_rng(3000 + seed)
     K = int(rng.integers(2, 7))
     C = random_table(rng, K, high=12)
-    x, y = expand(C)
+    x, y = labels_of(C, start=1)
     S = np.cov(x, y, bias=True)
     ccc = 2 * S[0, 1] / (S[0, 0] + S[1, 1] + (x.mean() - y.mean()) ** 2)
     assert kl.kappa(C, weighting="quadratic") == pytest.approx(ccc, abs=1e-12)
     # equal marginals: the symmetrised table gives Pearson's r exactly
     sym = C + C.T
-    x, y = expand(sym)
+    x, y = labels_of(sym, start=1)
     assert kl.kappa(sym, weighting="quadratic") == pytest.approx(np.corrcoef(x, y)[0, 1], abs=1e-12)
 
 
@@ -291,7 +284,7 @@ def test_linear_equals_quadratic_for_two_classes():
     """For K = 2 both weightings are 1 - I; the oracle is scikit-learn on the expanded labels."""
     rng = np.random.default_rng(14)
     stack = np.stack([random_table(rng, 2) for _ in range(50)])
-    expected = [sk_kappa(*expand(C)) for C in stack]
+    expected = [sk_kappa(*labels_of(C, start=1)) for C in stack]
     for weighting in ("linear", "quadratic"):
         np.testing.assert_allclose(kl.kappa(stack, weighting=weighting), expected, atol=1e-13)
 
