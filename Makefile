@@ -58,7 +58,7 @@ $(NB_TARGETS): export MKL_NUM_THREADS := 1
 
 .PHONY: help venv book zip check-site pdf test lint unit nbval serve bench clean assignments autograde-demo
 .PHONY: course grade
-.PHONY: lab kernel publish-config check fast chapter-times load-test
+.PHONY: lab kernel publish-config check fast chapter-times load-test test-min typecheck
 
 help:
 	@echo "make book   build the strict HTML book into _build/html (works offline)"
@@ -66,10 +66,12 @@ help:
 	@echo "make check-site  open every page in headless Chromium, network off; screenshots"
 	@echo "          (+ a 390 x 844 phone pass and an axe-core accessibility audit)"
 	@echo "make pdf    print the whole book to $(PDF) with the same Chromium, and check it"
-	@echo "make test   ruff + unit, property and doctest suites + nbval over book/ + the wheel check"
 	@echo "make check  the fast loop: ruff, the type check, the unit tests without notebooks (< 1 min)"
 	@echo "make chapter-times  execute each chapter and print a table of seconds per chapter"
 	@echo "make load-test  make book and nbval while $(LOAD_JOBS) busy loops hold the cores"
+	@echo "make test   ruff + mypy + unit, property and doctest suites + the numpy-1.26 floor + nbval + the wheel check"
+	@echo "make test-min  kappalib's unit suite on the declared floor (numpy 1.26, matplotlib 3.8, ipywidgets 8)"
+	@echo "make typecheck  mypy over kappalib and the typed user snippet"
 	@echo "make lab    open the course in JupyterLab (book/, the course kernel)"
 	@echo "make kernel register the course kernel for a Jupyter outside .venv (--user)"
 	@echo "make publish-config REPO=owner/name [BRANCH=main] [HUB=url]  point the course at its repo"
@@ -222,7 +224,7 @@ nbval: $(STAMP)
 	    --nbval-sanitize-with tests/nbval_sanitize.cfg book coursework/source; \
 	else echo "nbval: no notebooks in book/ yet"; fi
 
-test: lint unit nbval
+test: lint typecheck unit test-min nbval
 	@echo "make test: all checks passed"
 
 # Each chapter executed from a fresh kernel, one after another: a table of seconds per chapter
@@ -248,6 +250,33 @@ load-test: $(STAMP) $(VENDOR_STAMP)
 	nbval=$$(($$(date +%s) - start - book)); \
 	$(BIN)/python tools/chapter_times.py --check --loaded || exit 1; \
 	echo "load-test: passed: make book $${book} s, nbval $${nbval} s, at load average $$(cut -d' ' -f1 /proc/loadavg)"
+# mypy (pinned in requirements.txt) over kappalib: it must be clean.  tests/test_typing.py
+# also runs it on a user's script (kl.kappa on a matrix is float | None).
+typecheck: $(STAMP)
+	$(BIN)/python -m mypy kappalib
+
+# The minimum-versions job: the declared floor of every runtime dependency (pyproject.toml)
+# with the oracles that install beside numpy 1.26 (requirements-min.txt), in a venv of its
+# own under .venv/ (made once, then reused while requirements-min.txt is unchanged), running
+# kappalib's unit and doctest suites from the source tree; not the notebooks, whose stored
+# outputs belong to the pinned environment.  About 1.5 min to install once; a warm run takes
+# 40-100 s on a shared 2-core machine, so it is part of make test.
+MIN_VENV  := $(VENV)/floor
+MIN_STAMP := $(MIN_VENV)/.installed
+MIN_SKIP  := --ignore=tests/test_install.py --ignore=tests/test_lab.py \
+             --ignore=tests/test_coursework.py --ignore=tests/test_publish.py \
+             --ignore=tests/test_typing.py $(foreach f,$(wildcard tests/test_sandbox*.py tests/test_grading*.py),--ignore=$(f))
+
+$(MIN_STAMP): requirements-min.txt
+	rm -rf $(MIN_VENV)
+	$(PYTHON) -m venv $(MIN_VENV)
+	$(MIN_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(MIN_VENV)/bin/python -m pip install --quiet -r requirements-min.txt
+	@touch $@
+
+test-min: $(MIN_STAMP)
+	$(MIN_VENV)/bin/python -c "import numpy, matplotlib, ipywidgets; print('floor: numpy', numpy.__version__, 'matplotlib', matplotlib.__version__, 'ipywidgets', ipywidgets.__version__)"
+	$(MIN_VENV)/bin/python -m pytest -q -n 2 --dist loadfile $(MIN_SKIP) tests kappalib
 
 # The mutation check: a semantic mutant of every public function, applied at run time by a
 # pytest plugin (tests/mutants.py); the unit tests must kill each one.  A few minutes.

@@ -6,21 +6,22 @@ reference (rater 1) and columns = the prediction (rater 2).  Label-level functio
 scikit-learn's names.  Undefined values (0/0) give ``None`` for one matrix and NaN inside a
 stack, unless ``zero_division`` says otherwise.
 
-Where each statistic lives:
+Where each stage lives (``ARCHITECTURE.md`` draws them): every public function reads check
+-> encode -> count -> compute.
 
-* ``_agreement``: observed/expected agreement, kappa (weighted too), kappa_max, PABAK,
-  prevalence and bias indices, Scott's pi
-* ``_correlation``: MCC (Gorodkin's R_K)
-* ``_diagnostics``: asymmetry and off-diagonal entropy (Delgado & Tibau 2019)
-* ``_inference``: standard error and confidence interval of kappa (Fleiss et al. 1969)
-* ``_bootstrap``: bootstrap intervals of kappa and MCC, the paired difference of two
-  classifiers, and the sample size for a target precision
-* ``_labels``: confusion_matrix, cohen_kappa_score, matthews_corrcoef
-* ``_weights``: disagreement weights
-* ``_multirater``: rating tables (raters x units -> units x categories), Fleiss' kappa,
-  Krippendorff's alpha (four levels, missing ratings), Gwet's AC1/AC2 and Brennan-Prediger
-  for two or more raters
-* ``_validation``: the input checks and the undefined-value policy
+* check: ``_validation`` (matrices, zero_division, confidence_level, the label-order rule,
+  the decorator), ``_ratings`` (raw ratings: layout, missing values, subject ids, count
+  tables, categories), ``_weights`` (disagreement weights)
+* encode and count: ``_encoding`` (label vectors -> confusion matrix), ``_counting`` (ratings
+  -> units x values counts and coincidences)
+* shared arithmetic: ``_arithmetic`` (margins, ratio, scale-free counts, agreement weights,
+  to_float)
+* compute: ``_agreement`` (p_o, p_e, kappa, kappa_max, prevalence and bias indices),
+  ``_two_rater`` (PABAK, Scott's pi, Gwet's AC1/AC2, Brennan-Prediger), ``_correlation``
+  (MCC), ``_diagnostics`` (asymmetry, off-diagonal entropy), ``_multirater`` (rating_table,
+  Fleiss, Krippendorff, multi-rater AC1 and BP), ``_inference`` (standard error and
+  interval, sample size), ``_bootstrap`` (bootstrap intervals, the paired difference)
+* front ends with scikit-learn's names: ``_labels``
 
 Public topic modules, met by name in the chapters: ``kappalib.families`` (the paper's
 matrix families), ``kappalib.closed_forms`` (the paper's closed-form kappa and MCC of those
@@ -38,25 +39,32 @@ from ._agreement import (
     kappa,
     kappa_max,
     observed_agreement,
-    pabak,
     prevalence_index,
-    scotts_pi,
 )
-from ._bootstrap import kappa_bootstrap_ci, kappa_sample_size, paired_difference_ci
+from ._bootstrap import (
+    bootstrap_confint,
+    kappa_bootstrap_ci,
+    paired_difference_ci,
+    paired_difference_confint,
+)
 from ._correlation import mcc
 from ._diagnostics import asymmetry, off_diagonal_entropy
 from ._errors import UndefinedMetricError
-from ._inference import kappa_confint, kappa_standard_error
-from ._labels import cohen_kappa_score, confusion_matrix, matthews_corrcoef
+from ._inference import kappa_confint, kappa_sample_size, kappa_standard_error
+from ._labels import (
+    cohen_kappa_confint,
+    cohen_kappa_score,
+    confusion_matrix,
+    matthews_corrcoef,
+)
 from ._multirater import (
-    brennan_prediger,
     brennan_prediger_multi,
     fleiss_kappa,
-    gwet_ac1,
     gwet_ac1_multi,
     krippendorff_alpha,
     rating_table,
 )
+from ._two_rater import brennan_prediger, gwet_ac1, pabak, scotts_pi
 from ._weights import disagreement_weights
 
 __version__ = "0.1.0"
@@ -65,8 +73,10 @@ __all__ = [
     "UndefinedMetricError",
     "asymmetry",
     "bias_index",
+    "bootstrap_confint",
     "brennan_prediger",
     "brennan_prediger_multi",
+    "cohen_kappa_confint",
     "cohen_kappa_score",
     "confusion_matrix",
     "disagreement_weights",
@@ -88,6 +98,7 @@ __all__ = [
     "off_diagonal_entropy",
     "pabak",
     "paired_difference_ci",
+    "paired_difference_confint",
     "prevalence_index",
     "rating_table",
     "scotts_pi",

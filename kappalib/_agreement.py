@@ -15,16 +15,18 @@ Everything is accumulated in float64, so counts of 10^9 and more do not overflow
 
 from __future__ import annotations
 
+from typing import overload
+
 import numpy as np
 from numpy.typing import ArrayLike
 
+from ._arithmetic import dot, margins, others, ratio, scale_free, to_float, trace
 from ._validation import (
+    OneMatrix,
     as_matrix,
     check_class_count,
     finish,
     matrix_function,
-    scale_free,
-    to_float,
 )
 from ._weights import resolve_weights
 
@@ -35,34 +37,8 @@ __all__ = [
     "kappa",
     "kappa_max",
     "observed_agreement",
-    "pabak",
     "prevalence_index",
-    "scotts_pi",
 ]
-
-
-# einsum rather than .sum(axis=...): on a stack of many small matrices it is several times
-# faster, and these few lines are the whole hot path of a batched call.
-def _margins(C):
-    N = np.einsum("...ij->...", C)
-    r = np.einsum("...ij->...i", C)
-    c = np.einsum("...ij->...j", C)
-    return N, r, c
-
-
-def _trace(C):
-    return np.einsum("...ii->...", C)
-
-
-def _dot(u, v):
-    """sum_k u_k v_k over the last axis, for stacks."""
-    return np.einsum("...i,...i->...", u, v)
-
-
-def _others(v):
-    """sum_{j != k} v_j for each k, summed directly (no N - v_k cancellation)."""
-    K = v.shape[-1]
-    return np.einsum("...j,jk->...k", v, 1.0 - np.eye(K))
 
 
 def _chance_parts(C):
@@ -76,23 +52,22 @@ def _chance_parts(C):
     which are equal in exact arithmetic but never subtract two numbers of the size of N^2,
     so one dominant cell (counts of 10^9 next to counts of 1) does not wipe out the rest.
     """
-    N, r, c = _margins(C)
+    N, r, c = margins(C)
     K = C.shape[-1]
     off = 1.0 - np.eye(K)
     diag = np.einsum("...ii->...i", C)
     col_off = np.einsum("...ik,ik->...k", C, off)
-    num = _dot(r, _others(diag) - col_off)
-    den = _dot(r, _others(c))
+    num = dot(r, others(diag) - col_off)
+    den = dot(r, others(c))
     return N, r, c, num, den
 
 
-def _ratio(num, den):
-    """num / den with 0 where den == 0 (the caller marks those as undefined)."""
-    num = np.asarray(num, dtype=np.float64)
-    den = np.asarray(den, dtype=np.float64)
-    out = np.zeros(np.broadcast(num, den).shape)
-    np.divide(num, den, out=out, where=den != 0)
-    return out
+@overload
+def observed_agreement(C: OneMatrix) -> float: ...
+
+
+@overload
+def observed_agreement(C: ArrayLike) -> float | np.ndarray: ...
 
 
 @matrix_function
@@ -128,8 +103,16 @@ def observed_agreement(C: ArrayLike) -> float | np.ndarray:
     0.85
     """
     C = scale_free(as_matrix(C))
-    N, _, _ = _margins(C)
-    return to_float(_trace(C) / N)
+    N, _, _ = margins(C)
+    return to_float(trace(C) / N)
+
+
+@overload
+def expected_agreement(C: OneMatrix) -> float: ...
+
+
+@overload
+def expected_agreement(C: ArrayLike) -> float | np.ndarray: ...
 
 
 @matrix_function
@@ -165,13 +148,13 @@ def expected_agreement(C: ArrayLike) -> float | np.ndarray:
     0.5
     """
     C = scale_free(as_matrix(C))
-    N, r, c = _margins(C)
-    return to_float(_dot(r, c) / (N * N))
+    N, r, c = margins(C)
+    return to_float(dot(r, c) / (N * N))
 
 
 def _expected_counts(C):
     """E = r c^T / N for a valid float matrix or stack."""
-    N, r, c = _margins(C)
+    N, r, c = margins(C)
     return r[..., :, None] * (c / N[..., None])[..., None, :]  # c / N <= 1: no overflow
 
 
@@ -224,6 +207,26 @@ def _kappa_parts(C, W):
     wo = (W * C).sum(axis=(-2, -1))
     we = (W * E).sum(axis=(-2, -1))
     return we - wo, we
+
+
+@overload
+def kappa(
+    C: OneMatrix,
+    *,
+    weighting: str | ArrayLike | None = ...,
+    scores: ArrayLike | None = ...,
+    zero_division: str | float | None = ...,
+) -> float | None: ...
+
+
+@overload
+def kappa(
+    C: ArrayLike,
+    *,
+    weighting: str | ArrayLike | None = ...,
+    scores: ArrayLike | None = ...,
+    zero_division: str | float | None = ...,
+) -> float | np.ndarray | None: ...
 
 
 @matrix_function
@@ -317,11 +320,23 @@ def kappa(
         else "weighted kappa is undefined (0/0): sum(W * E) = 0 because no expected "
         "disagreement carries a positive weight"
     )
-    return finish(_ratio(num, den), undefined, zero_division, reason)
+    return finish(ratio(num, den), undefined, zero_division, reason)
+
+
+@overload
+def kappa_max(C: OneMatrix, *, zero_division: str | float | None = ...) -> float | None: ...
+
+
+@overload
+def kappa_max(
+    C: ArrayLike, *, zero_division: str | float | None = ...
+) -> float | np.ndarray | None: ...
 
 
 @matrix_function
-def kappa_max(C: ArrayLike, *, zero_division: str | float | None = None):
+def kappa_max(
+    C: ArrayLike, *, zero_division: str | float | None = None
+) -> float | np.ndarray | None:
     r"""The largest kappa that the two margins allow.
 
     The most agreement compatible with fixed row and column totals puts
@@ -358,64 +373,33 @@ def kappa_max(C: ArrayLike, *, zero_division: str | float | None = None):
     0.9
     """
     C = scale_free(as_matrix(C))
-    _, r, c = _margins(C)
+    _, r, c = margins(C)
     # N sum_k min(r_k, c_k) - sum_k r_k c_k = sum_k r_k (sum_{j != k} min_j - (c_k - min_k))
     m = np.minimum(r, c)
-    num = _dot(r, _others(m) - (c - m))
-    den = _dot(r, _others(c))
+    num = dot(r, others(m) - (c - m))
+    den = dot(r, others(c))
     return finish(
-        _ratio(num, den),
+        ratio(num, den),
         den == 0,
         zero_division,
         "kappa_max is undefined (0/0): p_e = 1 because both raters use one single class",
     )
 
 
-@matrix_function
-def pabak(C: ArrayLike):
-    r"""Prevalence- and bias-adjusted kappa: kappa with a uniform chance baseline.
-
-    .. math:: \mathrm{PABAK} = \frac{K p_o - 1}{K - 1}
-
-    Parameters
-    ----------
-    C : array-like of shape (K, K) or (..., K, K), with K >= 2
-
-    Returns
-    -------
-    pabak : float or ndarray of shape (...)
-
-    Raises
-    ------
-    ValueError, TypeError
-        On an invalid matrix, or K < 2.
-
-    References
-    ----------
-    Byrt, T., Bishop, J. & Carlin, J. B. (1993). Bias, prevalence and kappa.
-
-    Examples
-    --------
-    The kappa explainer's table: p_o = 0.85 and K = 2 give 2(0.85) - 1.
-
-    >>> import kappalib as kl
-    >>> round(kl.pabak([[8, 2], [1, 9]]), 6)
-    0.7
-    """
-    C = scale_free(as_matrix(C))
-    K = C.shape[-1]
-    if K < 2:
-        raise ValueError(f"pabak needs C with at least 2 classes, got shape {C.shape}")
-    N, _, _ = _margins(C)
-    return to_float((K * _trace(C) / N - 1.0) / (K - 1))
-
-
 def _check_binary(C, name):
     check_class_count(C, name, exactly=2, reason=" (Byrt et al. 1993)")
 
 
+@overload
+def prevalence_index(C: OneMatrix) -> float: ...
+
+
+@overload
+def prevalence_index(C: ArrayLike) -> float | np.ndarray: ...
+
+
 @matrix_function
-def prevalence_index(C: ArrayLike):
+def prevalence_index(C: ArrayLike) -> float | np.ndarray:
     r"""Prevalence index of a 2 x 2 table: the imbalance between the two agreement cells.
 
     .. math:: \mathrm{PI} = \frac{C_{00} - C_{11}}{N}
@@ -447,12 +431,20 @@ def prevalence_index(C: ArrayLike):
     """
     C = scale_free(as_matrix(C))
     _check_binary(C, "prevalence_index")
-    N, _, _ = _margins(C)
+    N, _, _ = margins(C)
     return to_float((C[..., 0, 0] - C[..., 1, 1]) / N)
 
 
+@overload
+def bias_index(C: OneMatrix) -> float: ...
+
+
+@overload
+def bias_index(C: ArrayLike) -> float | np.ndarray: ...
+
+
 @matrix_function
-def bias_index(C: ArrayLike):
+def bias_index(C: ArrayLike) -> float | np.ndarray:
     r"""Bias index of a 2 x 2 table: how differently the two raters use class 0.
 
     .. math:: \mathrm{BI} = \frac{C_{01} - C_{10}}{N} = \frac{r_0 - c_0}{N}
@@ -485,64 +477,5 @@ def bias_index(C: ArrayLike):
     """
     C = scale_free(as_matrix(C))
     _check_binary(C, "bias_index")
-    N, _, _ = _margins(C)
+    N, _, _ = margins(C)
     return to_float((C[..., 0, 1] - C[..., 1, 0]) / N)
-
-
-@matrix_function
-def scotts_pi(C: ArrayLike, *, zero_division: str | float | None = None):
-    r"""Scott's pi: chance agreement from the pooled margins of both raters.
-
-    .. math:: \pi = \frac{p_o - p_e^{\pi}}{1 - p_e^{\pi}}, \qquad
-              p_e^{\pi} = \sum_k \left(\frac{r_k + c_k}{2N}\right)^2
-
-    For two raters this is Fleiss' kappa (:func:`fleiss_kappa`) of the ``N x K`` table
-    whose rows count the two ratings of each case; Fleiss (1971) generalised it to ``n``
-    raters.
-
-    Parameters
-    ----------
-    C : array-like of shape (K, K) or (..., K, K)
-    zero_division : {None, "raise"} or float
-        Policy when ``p_e = 1`` (both raters use one single class).
-
-    Returns
-    -------
-    pi : float, None, or ndarray of shape (...)
-
-    Raises
-    ------
-    ValueError, TypeError
-        On an invalid matrix.
-
-    References
-    ----------
-    Scott, W. A. (1955). Reliability of content analysis: the case of nominal scale coding.
-    Fleiss, J. L. (1971). Measuring nominal scale agreement among many raters.
-
-    Examples
-    --------
-    The kappa explainer's table: pooled shares 0.475/0.525 give p_e = 0.50125.
-
-    >>> import kappalib as kl
-    >>> round(kl.scotts_pi([[8, 2], [1, 9]]), 6)
-    0.699248
-    """
-    C = scale_free(as_matrix(C))
-    # With the pooled half-margins h = (r + c) / 2 (they sum to N), N tr(C) - sum_k h_k^2
-    # and N^2 - sum_k h_k^2 are rewritten as sums of products of cells, as for kappa:
-    #   num = sum_k h_k (sum_{j != k} C_jj - (h_k - C_kk)),   den = sum_k h_k sum_{j != k} h_j,
-    # with h_k - C_kk = (off-diagonal row k + off-diagonal column k) / 2: no cancellation.
-    _, r, c = _margins(C)
-    h = (r + c) / 2.0
-    off = 1.0 - np.eye(C.shape[-1])
-    diag = np.einsum("...ii->...i", C)
-    off_k = (np.einsum("...kj,kj->...k", C, off) + np.einsum("...ik,ik->...k", C, off)) / 2.0
-    num = _dot(h, _others(diag) - off_k)
-    den = _dot(h, _others(h))
-    return finish(
-        _ratio(num, den),
-        den == 0,
-        zero_division,
-        "Scott's pi is undefined (0/0): both raters put every case in the same single class",
-    )

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import math
 import numbers
-from fractions import Fraction
 from statistics import NormalDist
 from typing import Literal
 
@@ -33,11 +32,22 @@ from numpy.typing import ArrayLike
 
 from ._agreement import kappa
 from ._correlation import mcc
-from ._inference import kappa_standard_error
-from ._labels import _RULE, _as_vector, _check_labels, _code
-from ._validation import _short, as_matrix, matrix_function
+from ._encoding import _as_vector, joint_counts
+from ._validation import (
+    _short,
+    as_matrix,
+    check_label_order,
+    deprecated_alias,
+    matrix_function,
+    renamed_confidence,
+)
 
-__all__ = ["kappa_bootstrap_ci", "kappa_sample_size", "paired_difference_ci"]
+__all__ = [
+    "bootstrap_confint",
+    "kappa_bootstrap_ci",
+    "paired_difference_ci",
+    "paired_difference_confint",
+]
 
 _NORMAL = NormalDist()
 _STATISTICS = ("kappa", "mcc")
@@ -45,16 +55,6 @@ _METHODS = ("percentile", "bca")
 
 
 # ---------------------------------------------------------------------------------- checks
-def _check_confidence(confidence):
-    if isinstance(confidence, bool) or not isinstance(confidence, numbers.Real):
-        raise TypeError(
-            f"confidence must be a number strictly between 0 and 1, got {_short(confidence)}"
-        )
-    if not (0.0 < float(confidence) < 1.0):
-        raise ValueError(f"confidence must be strictly between 0 and 1, got {confidence!r}")
-    return float(confidence)
-
-
 def _check_n_resamples(n_resamples):
     if isinstance(n_resamples, bool) or not isinstance(n_resamples, numbers.Integral):
         raise TypeError(f"n_resamples must be a whole number >= 1, got {_short(n_resamples)}")
@@ -167,16 +167,17 @@ def _interval(theta, boot, confidence, method, jackknife):
 
 # ------------------------------------------------------------------------------- public
 @matrix_function
-def kappa_bootstrap_ci(
+def bootstrap_confint(
     C: ArrayLike,
     *,
-    confidence: float = 0.95,
+    confidence_level: float = 0.95,
     method: Literal["percentile", "bca"] = "percentile",
     n_resamples: int = 9999,
     statistic: Literal["kappa", "mcc"] = "kappa",
     weighting: str | ArrayLike | None = None,
     scores: ArrayLike | None = None,
     rng: int | np.random.Generator | None = None,
+    confidence: float | None = None,
 ) -> tuple[float, float] | None:
     r"""Bootstrap confidence interval for kappa (weighted too) or MCC, from the matrix.
 
@@ -205,13 +206,13 @@ def kappa_bootstrap_ci(
 
     ``statistic`` selects kappa or MCC in one function rather than two: the resampling, the
     interval and the edge cases are the same, only the batched statistic differs, and
-    :func:`paired_difference_ci` takes the same argument.
+    :func:`paired_difference_confint` takes the same argument.
 
     Parameters
     ----------
     C : array-like of shape (K, K)
         Confusion matrix of whole counts (rows = reference); the cases to resample.
-    confidence : float, default 0.95
+    confidence_level : float, default 0.95
         Coverage, strictly between 0 and 1.
     method : {"percentile", "bca"}, default "percentile"
         Percentile, or bias-corrected and accelerated.
@@ -224,6 +225,8 @@ def kappa_bootstrap_ci(
     rng : None, int or numpy.random.Generator
         Seed or generator of the resampling; seed it for a reproducible interval.
 
+    confidence : float, optional
+        Deprecated name of ``confidence_level`` (a DeprecationWarning; removed in 0.3).
     Returns
     -------
     (low, high) : tuple of two floats, or None
@@ -232,7 +235,7 @@ def kappa_bootstrap_ci(
     Raises
     ------
     ValueError, TypeError
-        On an invalid or non-whole matrix, ``confidence`` outside (0, 1), ``n_resamples < 1``,
+        On an invalid or non-whole matrix, ``confidence_level`` outside (0, 1), ``n_resamples < 1``,
         an unknown ``method`` or ``statistic``, or ``weighting`` with ``statistic="mcc"``.
 
     Notes
@@ -261,14 +264,14 @@ def kappa_bootstrap_ci(
     The kappa explainer's table, kappa 0.7 from 20 cases (seeded, so the interval is reproducible):
 
     >>> import kappalib as kl
-    >>> low, high = kl.kappa_bootstrap_ci([[8, 2], [1, 9]], rng=0)
+    >>> low, high = kl.bootstrap_confint([[8, 2], [1, 9]], rng=0)
     >>> round(low, 2), round(high, 2)
     (0.34, 1.0)
-    >>> low, high = kl.kappa_bootstrap_ci([[8, 2], [1, 9]], method="bca", rng=0)
+    >>> low, high = kl.bootstrap_confint([[8, 2], [1, 9]], method="bca", rng=0)
     >>> round(low, 2), round(high, 2)
     (0.3, 1.0)
     """
-    confidence = _check_confidence(confidence)
+    confidence = renamed_confidence(confidence_level, confidence, "bootstrap_confint")
     n_resamples = _check_n_resamples(n_resamples)
     _check_choice(method, "method", _METHODS)
     f = _statistic(statistic, weighting, scores)
@@ -284,11 +287,8 @@ def kappa_bootstrap_ci(
 
 
 def _joint_table(y_true, pred_a, pred_b, labels):
-    """The K x K x K table T[t, a, b] of the three label vectors, by one bincount.
-
-    The labels follow the rule of the two-vector front ends (all numbers or all strings, in
-    the three vectors and ``labels`` together), through the same coding helpers.
-    """
+    """The K x K x K table T[t, a, b] of the three label vectors (``joint_counts``, the
+    same coding and counting as ``confusion_matrix``), its order and where it came from."""
     names = ("y_true", "pred_a", "pred_b")
     together = "y_true, pred_a, pred_b" + (" and labels" if labels is not None else "")
     vectors = [
@@ -301,58 +301,25 @@ def _joint_table(y_true, pred_a, pred_b, labels):
             "y_true, pred_a and pred_b must have the same length, got "
             f"{lengths[0]}, {lengths[1]} and {lengths[2]}"
         )
-    coded = [
-        _code(arr, kind, name, together) for (arr, kind), name in zip(vectors, names, strict=True)
-    ]
-    kinds = [kind for _, kind, _ in coded]
-    if len(set(kinds)) != 1:
-        raise TypeError(
-            f"{_RULE.format(names=together)}, got "
-            + ", ".join(f"{k}s in {n}" for k, n in zip(kinds, names, strict=True))
-        )
-    if labels is None:
-        distinct = set().union(*(values for values, _, _ in coded))
-        try:
-            order = sorted(distinct)
-        except TypeError:
-            order = list(dict.fromkeys(v for values, _, _ in coded for v in values))
-    else:
-        order, kind_l = _check_labels(labels, together)
-        if kind_l != kinds[0]:
-            raise TypeError(
-                f"{_RULE.format(names=together)}, got {kind_l}s in labels ({_short(order)}) "
-                f"and {kinds[0]}s in y_true, pred_a and pred_b"
-            )
-    position = {x: i for i, x in enumerate(order)}
-    K = len(order)
-    ct, ca, cb = (
-        encode(np.array([position.get(x, -1) for x in values], dtype=np.intp))(slice(None))
-        for values, _, encode in coded
-    )
-    if labels is not None:
-        keep = (ct >= 0) & (ca >= 0) & (cb >= 0)
-        if not keep.any():
-            raise ValueError(
-                f"labels={_short(order)} leaves no case whose three labels are all listed"
-            )
-        ct, ca, cb = ct[keep], ca[keep], cb[keep]
-    idx = (ct.astype(np.intp) * K + ca) * K + cb
-    return np.bincount(idx, minlength=K**3).reshape(K, K, K).astype(np.float64)
+    T, order, kind = joint_counts(vectors, names, labels, together=together)
+    source = "given" if labels is not None else "numbers" if kind == "number" else "spelling"
+    return T.astype(np.float64), order, source
 
 
-def paired_difference_ci(
+def paired_difference_confint(
     y_true: ArrayLike,
     pred_a: ArrayLike,
     pred_b: ArrayLike,
     *,
     statistic: Literal["kappa", "mcc"] = "kappa",
-    confidence: float = 0.95,
+    confidence_level: float = 0.95,
     method: Literal["percentile", "bca"] = "percentile",
     n_resamples: int = 9999,
     weighting: str | ArrayLike | None = None,
     scores: ArrayLike | None = None,
     labels: ArrayLike | None = None,
     rng: int | np.random.Generator | None = None,
+    confidence: float | None = None,
 ) -> tuple[float, float] | None:
     r"""Paired bootstrap interval for the difference B - A of two classifiers on one test set.
 
@@ -367,7 +334,7 @@ def paired_difference_ci(
         \qquad \hat\Delta^{*} = \theta(C_B^{*}) - \theta(C_A^{*}),
 
     and the interval is the percentile or BCa interval of :math:`\hat\Delta^{*}` (see
-    :func:`kappa_bootstrap_ci`; BCa's jackknife runs over the ``K^3`` cells of ``T``).
+    :func:`bootstrap_confint`; BCa's jackknife runs over the ``K^3`` cells of ``T``).
     Resampling ``K^3`` cells instead of ``N`` labels keeps the cost independent of ``N``.
     The cases on which A and B agree move both statistics together, which is why this
     interval is much narrower than two separate intervals suggest.
@@ -378,7 +345,7 @@ def paired_difference_ci(
         Reference labels and the predictions of classifiers A and B, case by case.
     statistic : {"kappa", "mcc"}, default "kappa"
         The statistic whose difference is estimated.
-    confidence : float, default 0.95
+    confidence_level : float, default 0.95
         Coverage, strictly between 0 and 1.
     method : {"percentile", "bca"}, default "percentile"
     n_resamples : int, default 9999
@@ -391,6 +358,8 @@ def paired_difference_ci(
     rng : None, int or numpy.random.Generator
         Seed or generator of the resampling.
 
+    confidence : float, optional
+        Deprecated name of ``confidence_level`` (a DeprecationWarning; removed in 0.3).
     Returns
     -------
     (low, high) : tuple of two floats, or None
@@ -400,14 +369,14 @@ def paired_difference_ci(
     Raises
     ------
     ValueError, TypeError
-        On vectors of different lengths or empty ones, ``confidence`` outside (0, 1),
+        On vectors of different lengths or empty ones, ``confidence_level`` outside (0, 1),
         ``n_resamples < 1``, or an unknown ``method`` or ``statistic``.
 
     Notes
     -----
     If A and B predict the same label on every case, every resample has difference 0 and
     the interval is ``(0.0, 0.0)``: identical predictions, not a lack of data.  Resamples in
-    which either statistic is undefined are left out, as in :func:`kappa_bootstrap_ci`.
+    which either statistic is undefined are left out, as in :func:`bootstrap_confint`.
 
     References
     ----------
@@ -423,15 +392,16 @@ def paired_difference_ci(
     >>> b = [1] + [0] * 9 + [1] * 10
     >>> round(kl.kappa([[8, 2], [1, 9]]), 2), round(kl.cohen_kappa_score(y, b), 2)
     (0.7, 0.9)
-    >>> low, high = kl.paired_difference_ci(y, a, b, rng=0)
+    >>> low, high = kl.paired_difference_confint(y, a, b, rng=0)
     >>> round(low, 2), round(high, 2)
     (0.0, 0.51)
     """
-    confidence = _check_confidence(confidence)
+    confidence = renamed_confidence(confidence_level, confidence, "paired_difference_confint", 3)
     n_resamples = _check_n_resamples(n_resamples)
     _check_choice(method, "method", _METHODS)
     f = _statistic(statistic, weighting, scores)
-    T = _joint_table(y_true, pred_a, pred_b, labels)
+    T, order, source = _joint_table(y_true, pred_a, pred_b, labels)
+    check_label_order(weighting, order, source, "paired_difference_confint")
 
     def diff(S):
         return f(S.sum(axis=-2)) - f(S.sum(axis=-1))
@@ -443,108 +413,6 @@ def paired_difference_ci(
     return _interval(theta, boot, confidence, method, lambda: _jackknife(T, diff))
 
 
-def kappa_sample_size(
-    kappa: float,
-    marginals: ArrayLike,
-    *,
-    half_width: float,
-    confidence: float = 0.95,
-    weighting: str | ArrayLike | None = None,
-    scores: ArrayLike | None = None,
-) -> int:
-    r"""Cases to label so that the Wald interval of kappa has a target half-width.
-
-    Both raters are taken to share the class shares :math:`\pi` (``marginals``) and to agree
-    beyond chance by :math:`\kappa`, the usual planning model
-
-    .. math:: p_{ij} = (1 - \kappa)\,\pi_i \pi_j + \kappa\,\pi_i\,[i = j],
-
-    whose kappa (and weighted kappa, for any weights) is exactly :math:`\kappa`.  The
-    Fleiss-Cohen-Everitt variance of that table is :math:`v / N` (see
-    :func:`kappa_standard_error`, :math:`v` = its value at ``N = 1``), and the answer is the
-    smallest ``N`` with :math:`z_{(1+\gamma)/2}\sqrt{v / N} \le h`,
-
-    .. math:: N = \left\lceil z_{(1+\gamma)/2}^2 \, v / h^2 \right\rceil .
-
-    Parameters
-    ----------
-    kappa : float
-        The kappa you expect, in ``[-min_i pi_i / (1 - pi_i), 1)`` (the range where the
-        planning table has no negative cell).
-    marginals : array-like of shape (K,)
-        Expected class shares (or counts; they are normalised), at least two positive.
-    half_width : float
-        Target half-width ``h`` of the interval, > 0.
-    confidence : float, default 0.95
-        Coverage of the interval, strictly between 0 and 1.
-    weighting, scores :
-        As in :func:`kappa`.
-
-    Returns
-    -------
-    N : int
-
-    Raises
-    ------
-    ValueError, TypeError
-        On marginals that are not a non-negative vector with two positive shares, a kappa
-        outside the range above (``kappa = 1`` included: its variance is 0, so no ``N`` is
-        needed and the question has no answer), ``half_width <= 0``, or ``confidence``
-        outside (0, 1).
-
-    Notes
-    -----
-    The formula is large-sample: for ``N`` below about 50, or kappa near 1, the real
-    interval is wider or lopsided (see chapter 11, where the answer is checked against
-    simulation).
-
-    References
-    ----------
-    Fleiss, J. L., Cohen, J. & Everitt, B. S. (1969). Large sample standard errors of kappa
-    and weighted kappa.
-    Flack, V. F., Afifi, A. A., Lachenbruch, P. A. & Schouten, H. J. A. (1988). Sample size
-    determinations for the two rater kappa statistic. *Psychometrika* 53(3), 321-325.
-
-    Examples
-    --------
-    Two balanced classes and kappa 0.7 (the kappa explainer's table).  For two classes with
-    shares :math:`\pi, 1 - \pi` the variance per case has the closed form
-    :math:`v = (1-\kappa)\,[(1-\kappa)(1-2\kappa) + \kappa(2-\kappa)/(2\pi(1-\pi))]`
-    :math:`= 0.3\,(-0.12 + 1.82) = 0.51`, so :math:`\pm 0.1` needs
-    :math:`\lceil 1.96^2 \cdot 0.51 / 0.01 \rceil = 196` cases, ten times the kappa explainer's 20:
-
-    >>> import kappalib as kl
-    >>> kl.kappa_sample_size(0.7, [0.5, 0.5], half_width=0.1)
-    196
-    """
-    confidence = _check_confidence(confidence)
-    if isinstance(kappa, bool) or not isinstance(kappa, numbers.Real):
-        raise TypeError(f"kappa must be a number below 1, got {_short(kappa)}")
-    if isinstance(half_width, bool) or not isinstance(half_width, numbers.Real):
-        raise TypeError(f"half_width must be a positive number, got {_short(half_width)}")
-    if not (half_width > 0 and math.isfinite(half_width)):
-        raise ValueError(f"half_width must be a positive number, got {half_width!r}")
-    try:
-        pi = np.asarray(marginals, dtype=np.float64)
-    except (TypeError, ValueError):
-        raise TypeError(f"marginals must be a vector of shares, got {_short(marginals)}") from None
-    if pi.ndim != 1 or not np.all(np.isfinite(pi)) or np.any(pi < 0) or (pi > 0).sum() < 2:
-        raise ValueError(
-            "marginals must be a 1-D vector of non-negative shares with at least two positive, "
-            f"got {_short(marginals)}"
-        )
-    pi = pi / pi.max()  # first by the largest share: the sum of 1e308s overflows
-    pi = pi / pi.sum()
-    smallest = pi[pi > 0].min()
-    lowest = -smallest / (1.0 - smallest)
-    if not (lowest <= kappa < 1.0):
-        raise ValueError(f"kappa must lie in [{lowest:.4g}, 1) for these marginals, got {kappa!r}")
-    k = float(kappa)
-    table = (1.0 - k) * np.outer(pi, pi) + k * np.diag(pi)
-    se = kappa_standard_error(table, weighting=weighting, scores=scores)  # N = 1: se**2 = v
-    z = _NORMAL.inv_cdf((1.0 + confidence) / 2.0)
-    v = z * z * float(se) ** 2
-    if half_width >= 1e-150 and v / half_width**2 < 1e300:
-        return max(math.ceil(v / half_width**2 - 1e-9), 1)
-    # half-widths so small that h^2 underflows or N overflows a float: exact rationals
-    return max(math.ceil(Fraction(v) / Fraction(half_width) ** 2), 1)
+# the names of kappalib 0.1, for one release
+kappa_bootstrap_ci = deprecated_alias(bootstrap_confint, "kappa_bootstrap_ci")
+paired_difference_ci = deprecated_alias(paired_difference_confint, "paired_difference_ci")

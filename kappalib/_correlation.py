@@ -11,13 +11,24 @@ The numerator is the same as kappa's: both vanish together.
 
 from __future__ import annotations
 
+from typing import overload
+
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._agreement import _chance_parts, _dot, _others, _ratio
-from ._validation import as_matrix, finish, matrix_function, scale_free
+from ._agreement import _chance_parts
+from ._arithmetic import dot, others, ratio, scale_free
+from ._validation import OneMatrix, as_matrix, finish, matrix_function
 
 __all__ = ["mcc"]
+
+
+@overload
+def mcc(C: OneMatrix, *, zero_division: str | float | None = ...) -> float | None: ...
+
+
+@overload
+def mcc(C: ArrayLike, *, zero_division: str | float | None = ...) -> float | np.ndarray | None: ...
 
 
 @matrix_function
@@ -81,8 +92,8 @@ def mcc(C: ArrayLike, *, zero_division: str | float | None = None) -> float | np
     C = scale_free(as_matrix(C))
     # N^2 - sum_k r_k^2 = sum_k r_k sum_{j != k} r_j: the same value with no cancellation
     _, r, c, num, _ = _chance_parts(C)
-    var_ref = _dot(r, _others(r))
-    var_pred = _dot(c, _others(c))
+    var_ref = dot(r, others(r))
+    var_pred = dot(c, others(c))
     # C is scale-free (N in [0.5, 1) when counts are extreme), so the product of the two
     # variances cannot overflow; where it underflows (variances below ~1e-154) take the
     # square roots one by one
@@ -94,7 +105,7 @@ def mcc(C: ArrayLike, *, zero_division: str | float | None = None) -> float | np
     if np.any(tiny):
         den = np.where(tiny, np.sqrt(var_ref) * np.sqrt(var_pred), den)
     undefined = (var_ref <= 0) | (var_pred <= 0)
-    value = np.clip(_ratio(num, np.where(undefined, 0.0, den)), -1.0, 1.0)
+    value = np.clip(ratio(num, np.where(undefined, 0.0, den)), -1.0, 1.0)
     return finish(
         value,
         undefined,

@@ -10,7 +10,8 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._validation import _short, as_matrix, finish, matrix_function, scale_free, to_float
+from ._arithmetic import scale_free, to_float
+from ._validation import _short, as_matrix, finish, matrix_function
 
 __all__ = ["asymmetry", "off_diagonal_entropy"]
 

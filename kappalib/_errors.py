@@ -8,3 +8,13 @@ class UndefinedMetricError(ValueError):
 
     It subclasses :class:`ValueError`, so ``except ValueError`` catches it too.
     """
+
+
+class LabelKindError(TypeError, ValueError):
+    """Labels of two kinds (numbers and strings) where one is due, or a ``labels`` list of
+    the other kind than the data.
+
+    scikit-learn raises ValueError for a wrong label set, kappalib raised TypeError: this
+    is both, so ``except ValueError`` (code written for scikit-learn) and ``except
+    TypeError`` (code written for kappalib 0.1) both catch it.
+    """

@@ -15,23 +15,40 @@ is ``W = 1 - I``, that is ``w = I``, which reduces the formula to the paper's eq
 
 from __future__ import annotations
 
+import math
+import numbers
+from fractions import Fraction
 from statistics import NormalDist
+from typing import overload
 
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._agreement import _kappa_parts, _margins, _ratio
+from ._agreement import _kappa_parts
+from ._arithmetic import agreement_weights, margins, ratio, scale_free
 from ._validation import (
+    OneMatrix,
     _short,
     as_matrix,
     check_zero_division,
     finish,
     matrix_function,
-    scale_free,
+    renamed_confidence,
 )
 from ._weights import resolve_weights
 
-__all__ = ["kappa_confint", "kappa_standard_error"]
+__all__ = ["kappa_confint", "kappa_sample_size", "kappa_standard_error"]
+
+
+def _below_rounding(var_num, dev):
+    """0 where a variance about the mean is below the rounding error of its deviations.
+
+    Each deviation carries a few ulps of error, so where every deviation is the same in
+    exact arithmetic (one dominant cell: the standard error is exactly 0) their spread is
+    about (eps * |dev|)^2, not 0.  Anything below (64 eps max|dev|)^2 is that noise.
+    """
+    scale = np.abs(dev).max(axis=(-2, -1)) + 1.0
+    return np.where(var_num <= (64.0 * np.finfo(np.float64).eps * scale) ** 2, 0.0, var_num)
 
 
 def _se_parts(C, weighting, scores):
@@ -42,10 +59,9 @@ def _se_parts(C, weighting, scores):
         W = 1.0 - np.eye(K)
     num, den = _kappa_parts(scale_free(C), W if weighting is not None else None)
     undefined = den == 0
-    k = _ratio(num, den)
-    wmax = W.max() if W.size and W.max() > 0 else 1.0
-    w = 1.0 - W / wmax
-    N, r, c = _margins(C)
+    k = ratio(num, den)
+    w = agreement_weights(W, K)
+    N, r, c = margins(C)
     p = C / N[..., None, None]
     pr = r / N[..., None]
     pc = c / N[..., None]
@@ -54,9 +70,13 @@ def _se_parts(C, weighting, scores):
     wbar_col = np.einsum("...i,ij->...j", pr, w)
     one_minus_k = (1.0 - k)[..., None, None]
     dev = w - (wbar_row[..., :, None] + wbar_col[..., None, :]) * one_minus_k
-    term = (p * dev * dev).sum(axis=(-2, -1))
-    var_num = term - (k - pe * (1.0 - k)) ** 2
-    var = _ratio(var_num, N * (1.0 - pe) ** 2)
+    # The numerator is sum p dev^2 - (k - p_e (1 - k))^2, and k - p_e (1 - k) is the mean of
+    # dev under p: it is the variance of dev, computed about its mean (two passes), never as
+    # a difference of two nearly equal squares (which left 2e-7 where the answer is 0).
+    mean = (p * dev).sum(axis=(-2, -1))
+    centred = dev - mean[..., None, None]
+    var_num = _below_rounding((p * centred * centred).sum(axis=(-2, -1)), dev)
+    var = ratio(var_num, N * (1.0 - pe) ** 2)
     var = np.maximum(var, 0.0)  # rounding can leave -1e-17 at perfect agreement
     undefined = undefined | ((1.0 - pe) <= 0)
     return k, np.sqrt(var), undefined
@@ -73,17 +93,20 @@ def _se_null(C, weighting, scores):
     W = resolve_weights(weighting, K, scores)
     if W is None:
         W = 1.0 - np.eye(K)
-    wmax = W.max() if W.size and W.max() > 0 else 1.0
-    w = 1.0 - W / wmax
-    N, r, c = _margins(C)
+    w = agreement_weights(W, K)
+    N, r, c = margins(C)
     pr = r / N[..., None]
     pc = c / N[..., None]
     pe = np.einsum("...i,ij,...j->...", pr, w, pc)
     wbar_row = np.einsum("ij,...j->...i", w, pc)
     wbar_col = np.einsum("...i,ij->...j", pr, w)
     dev = w - wbar_row[..., :, None] - wbar_col[..., None, :]
-    term = np.einsum("...i,...ij,...j->...", pr, dev * dev, pc)
-    var = _ratio(term - pe**2, N * (1.0 - pe) ** 2)
+    # sum p_i. p_.j dev^2 - p_e^2 is the variance of dev under independence (its mean is
+    # -p_e): computed about the mean, as in _se_parts
+    mean = np.einsum("...i,...ij,...j->...", pr, dev, pc)
+    centred = dev - mean[..., None, None]
+    term = _below_rounding(np.einsum("...i,...ij,...j->...", pr, centred * centred, pc), dev)
+    var = ratio(term, N * (1.0 - pe) ** 2)
     return np.sqrt(np.maximum(var, 0.0))  # a one-class margin gives 0 up to rounding
 
 
@@ -91,6 +114,28 @@ _UNDEFINED = (
     "the standard error of kappa is undefined because kappa itself is 0/0: both raters put "
     "every case in the same single class"
 )
+
+
+@overload
+def kappa_standard_error(
+    C: OneMatrix,
+    *,
+    weighting: str | ArrayLike | None = ...,
+    scores: ArrayLike | None = ...,
+    zero_division: str | float | None = ...,
+    null: bool = ...,
+) -> float | None: ...
+
+
+@overload
+def kappa_standard_error(
+    C: ArrayLike,
+    *,
+    weighting: str | ArrayLike | None = ...,
+    scores: ArrayLike | None = ...,
+    zero_division: str | float | None = ...,
+    null: bool = ...,
+) -> float | np.ndarray | None: ...
 
 
 @matrix_function
@@ -186,15 +231,40 @@ def kappa_standard_error(
     return finish(se, undefined, zero_division, _UNDEFINED)
 
 
+@overload
+def kappa_confint(
+    C: OneMatrix,
+    *,
+    confidence_level: float = ...,
+    weighting: str | ArrayLike | None = ...,
+    scores: ArrayLike | None = ...,
+    zero_division: str | float | None = ...,
+    confidence: float | None = ...,
+) -> tuple[float, float] | None: ...
+
+
+@overload
+def kappa_confint(
+    C: ArrayLike,
+    *,
+    confidence_level: float = ...,
+    weighting: str | ArrayLike | None = ...,
+    scores: ArrayLike | None = ...,
+    zero_division: str | float | None = ...,
+    confidence: float | None = ...,
+) -> tuple[float, float] | tuple[np.ndarray, np.ndarray] | None: ...
+
+
 @matrix_function
 def kappa_confint(
     C: ArrayLike,
     *,
-    confidence: float = 0.95,
+    confidence_level: float = 0.95,
     weighting: str | ArrayLike | None = None,
     scores: ArrayLike | None = None,
     zero_division: str | float | None = None,
-):
+    confidence: float | None = None,
+) -> tuple[float, float] | tuple[np.ndarray, np.ndarray] | None:
     r"""Normal-approximation confidence interval for (weighted) kappa.
 
     .. math:: \hat\kappa \pm z_{(1+\gamma)/2}\,\widehat{\mathrm{se}}(\hat\kappa),
@@ -209,12 +279,14 @@ def kappa_confint(
     ----------
     C : array-like of shape (K, K) or (..., K, K)
         Confusion matrix of counts.
-    confidence : float, default 0.95
-        Coverage, strictly between 0 and 1.
+    confidence_level : float, default 0.95
+        Coverage, strictly between 0 and 1 (scipy's name).
     weighting, scores :
         As in :func:`kappa`.
     zero_division : {None, "raise"} or float
         Policy when kappa is undefined; ``None`` returns ``None`` instead of a pair.
+    confidence : float, optional
+        Deprecated name of ``confidence_level`` (a DeprecationWarning; removed in 0.3).
 
     Returns
     -------
@@ -223,7 +295,7 @@ def kappa_confint(
     Raises
     ------
     ValueError, TypeError
-        On an invalid matrix or weighting, or ``confidence`` outside (0, 1).
+        On an invalid matrix or weighting, or ``confidence_level`` outside (0, 1).
     UndefinedMetricError
         If kappa is undefined and ``zero_division="raise"``.
 
@@ -241,18 +313,11 @@ def kappa_confint(
     >>> round(low, 3), round(high, 3)
     (0.389, 1.0)
     """
-    if isinstance(confidence, bool) or not isinstance(
-        confidence, (int, float, np.integer, np.floating)
-    ):
-        raise TypeError(
-            f"confidence must be a number strictly between 0 and 1, got {_short(confidence)}"
-        )
-    if not (0.0 < float(confidence) < 1.0):
-        raise ValueError(f"confidence must be strictly between 0 and 1, got {confidence!r}")
+    level = renamed_confidence(confidence_level, confidence, "kappa_confint")
     zero_division = check_zero_division(zero_division)
     C = as_matrix(C)
     k, se, undefined = _se_parts(C, weighting, scores)
-    z = NormalDist().inv_cdf((1.0 + float(confidence)) / 2.0)
+    z = NormalDist().inv_cdf((1.0 + level) / 2.0)
     # kappa <= 1 always; kappa >= -1 for None, linear and quadratic weights (any scores),
     # but not for every custom matrix: there the lower end is left as computed.
     floor = -1.0 if weighting is None or isinstance(weighting, str) else -np.inf
@@ -264,3 +329,113 @@ def kappa_confint(
         finish(low, undefined, zero_division, _UNDEFINED),
         finish(high, undefined, zero_division, _UNDEFINED),
     )
+
+
+def kappa_sample_size(
+    kappa: float,
+    marginals: ArrayLike,
+    *,
+    half_width: float,
+    confidence_level: float = 0.95,
+    weighting: str | ArrayLike | None = None,
+    scores: ArrayLike | None = None,
+    confidence: float | None = None,
+) -> int:
+    r"""Cases to label so that the Wald interval of kappa has a target half-width.
+
+    Both raters are taken to share the class shares :math:`\pi` (``marginals``) and to agree
+    beyond chance by :math:`\kappa`, the usual planning model
+
+    .. math:: p_{ij} = (1 - \kappa)\,\pi_i \pi_j + \kappa\,\pi_i\,[i = j],
+
+    whose kappa (and weighted kappa, for any weights) is exactly :math:`\kappa`.  The
+    Fleiss-Cohen-Everitt variance of that table is :math:`v / N` (see
+    :func:`kappa_standard_error`, :math:`v` = its value at ``N = 1``), and the answer is the
+    smallest ``N`` with :math:`z_{(1+\gamma)/2}\sqrt{v / N} \le h`,
+
+    .. math:: N = \left\lceil z_{(1+\gamma)/2}^2 \, v / h^2 \right\rceil .
+
+    Parameters
+    ----------
+    kappa : float
+        The kappa you expect, in ``[-min_i pi_i / (1 - pi_i), 1)`` (the range where the
+        planning table has no negative cell).
+    marginals : array-like of shape (K,)
+        Expected class shares (or counts; they are normalised), at least two positive.
+    half_width : float
+        Target half-width ``h`` of the interval, > 0.
+    confidence_level : float, default 0.95
+        Coverage of the interval, strictly between 0 and 1.
+    weighting, scores :
+        As in :func:`kappa`.
+
+    confidence : float, optional
+        Deprecated name of ``confidence_level`` (a DeprecationWarning; removed in 0.3).
+    Returns
+    -------
+    N : int
+
+    Raises
+    ------
+    ValueError, TypeError
+        On marginals that are not a non-negative vector with two positive shares, a kappa
+        outside the range above (``kappa = 1`` included: its variance is 0, so no ``N`` is
+        needed and the question has no answer), ``half_width <= 0``, or ``confidence_level``
+        outside (0, 1).
+
+    Notes
+    -----
+    The formula is large-sample: for ``N`` below about 50, or kappa near 1, the real
+    interval is wider or lopsided (see chapter 11, where the answer is checked against
+    simulation).
+
+    References
+    ----------
+    Fleiss, J. L., Cohen, J. & Everitt, B. S. (1969). Large sample standard errors of kappa
+    and weighted kappa.
+    Flack, V. F., Afifi, A. A., Lachenbruch, P. A. & Schouten, H. J. A. (1988). Sample size
+    determinations for the two rater kappa statistic. *Psychometrika* 53(3), 321-325.
+
+    Examples
+    --------
+    Two balanced classes and kappa 0.7 (the kappa explainer's table).  For two classes with
+    shares :math:`\pi, 1 - \pi` the variance per case has the closed form
+    :math:`v = (1-\kappa)\,[(1-\kappa)(1-2\kappa) + \kappa(2-\kappa)/(2\pi(1-\pi))]`
+    :math:`= 0.3\,(-0.12 + 1.82) = 0.51`, so :math:`\pm 0.1` needs
+    :math:`\lceil 1.96^2 \cdot 0.51 / 0.01 \rceil = 196` cases, ten times the kappa explainer's 20:
+
+    >>> import kappalib as kl
+    >>> kl.kappa_sample_size(0.7, [0.5, 0.5], half_width=0.1)
+    196
+    """
+    confidence = renamed_confidence(confidence_level, confidence, "kappa_sample_size", 3)
+    if isinstance(kappa, bool) or not isinstance(kappa, numbers.Real):
+        raise TypeError(f"kappa must be a number below 1, got {_short(kappa)}")
+    if isinstance(half_width, bool) or not isinstance(half_width, numbers.Real):
+        raise TypeError(f"half_width must be a positive number, got {_short(half_width)}")
+    if not (half_width > 0 and math.isfinite(half_width)):
+        raise ValueError(f"half_width must be a positive number, got {half_width!r}")
+    try:
+        pi = np.asarray(marginals, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise TypeError(f"marginals must be a vector of shares, got {_short(marginals)}") from None
+    if pi.ndim != 1 or not np.all(np.isfinite(pi)) or np.any(pi < 0) or (pi > 0).sum() < 2:
+        raise ValueError(
+            "marginals must be a 1-D vector of non-negative shares with at least two positive, "
+            f"got {_short(marginals)}"
+        )
+    pi = pi / pi.max()  # first by the largest share: the sum of 1e308s overflows
+    pi = pi / pi.sum()
+    smallest = pi[pi > 0].min()
+    lowest = -smallest / (1.0 - smallest)
+    if not (lowest <= kappa < 1.0):
+        raise ValueError(f"kappa must lie in [{lowest:.4g}, 1) for these marginals, got {kappa!r}")
+    k = float(kappa)
+    table = (1.0 - k) * np.outer(pi, pi) + k * np.diag(pi)
+    se = kappa_standard_error(table, weighting=weighting, scores=scores)  # N = 1: se**2 = v
+    z = NormalDist().inv_cdf((1.0 + confidence) / 2.0)
+    v = z * z * float(se) ** 2
+    if half_width >= 1e-150 and v / half_width**2 < 1e300:
+        return max(math.ceil(v / half_width**2 - 1e-9), 1)
+    # half-widths so small that h^2 underflows or N overflows a float: exact rationals
+    return max(math.ceil(Fraction(v) / Fraction(half_width) ** 2), 1)

@@ -1,386 +1,24 @@
-"""Label-level front ends with scikit-learn's names: build C, then call the matrix functions.
-
-**What a label is.**  One rule: the labels of ``y1``, ``y2`` and ``labels`` together must be
-all numbers (bool, int, float) or all strings.  A mix (``1`` next to ``"1"``) raises a
-TypeError, so integer and string labels are never merged silently.
-
-**How the matrix is built.**  Each vector is coded on its own as its sorted distinct values
-and one integer code per case:
-
-* two integer (or bool) vectors whose common span is at most 512: one joint bincount of
-  ``(a - lo) * span + (b - lo)``, computed in ``intp`` (no overflow, whatever the dtype);
-* integers whose span ``max - min + 1`` is at most ``max(65,536, n)``: the offset from the
-  minimum and a lookup table of the labels present; no sort, and the table is never longer
-  than the input;
-* other numbers: ``np.unique`` (a sort);
-* fixed-width strings (``<U``): each string hashed to one uint64, the integers sorted, every
-  case checked against its group's representative (a collision falls back to the plain sort);
-* object arrays (a pandas column, Python objects): a dict of the distinct values, then one
-  dict look-up per case; the type rule is checked on the distinct values only.
-
-The distinct values of the two vectors (K of them) are merged in Python, the codes are mapped
-through the merged order, and ``np.bincount`` over ``i * K + j`` gives the K x K matrix.  The
-codes are computed a million cases at a time, so the temporaries stay small; memory is K x K
-cells plus at most the input's size, whatever the labels' span.
+"""Label-level front ends with scikit-learn's names: build C (``_encoding``), then call the
+matrix functions.  The rules for labels (all numbers or all strings, missing values, the
+order of the classes) are written in ``_encoding``.
 """
 
 from __future__ import annotations
-
-import math
-import numbers
 
 import numpy as np
 from numpy.typing import ArrayLike
 
 from ._agreement import kappa
 from ._correlation import mcc
-from ._validation import _short
+from ._encoding import _labelled, _matrix
+from ._validation import check_label_order, remember
 
-__all__ = ["cohen_kappa_score", "confusion_matrix", "matthews_corrcoef"]
-
-# Integer labels are coded by subtraction (no sort) when their span is at most this, or at
-# most the number of cases: the lookup table then costs no more memory than the input.
-_MAX_DIRECT_SPAN = 1 << 16
-# Two integer vectors whose common span^2 is at most this are counted in one joint bincount.
-_MAX_JOINT_CELLS = 1 << 18
-# Cases handled at a time: the intp temporaries stay below 8 MiB whatever the input size.
-_CHUNK = 1 << 20
-
-_RULE = "labels must be all numbers or all strings, in {names} together"
-
-
-def _value_kind(value):
-    """'number', 'string', or None for a value that is neither."""
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, (numbers.Real, np.bool_)) and not isinstance(value, np.timedelta64):
-        return "number"
-    return None
-
-
-def _check_values(values, name, names):
-    """The kind shared by ``values`` (Python objects); raise on NaN, None or a mix."""
-    kinds = set()
-    for v in values:
-        kind = _value_kind(v)
-        if kind is None:
-            raise TypeError(
-                f"{name} must hold numbers or strings ({_RULE.format(names=names)}), "
-                f"got {v!r} of type {type(v).__name__}"
-            )
-        if kind == "number" and isinstance(v, (float, np.floating)) and math.isnan(v):
-            raise ValueError(f"{name} must not contain NaN labels, got {v!r}")
-        kinds.add(kind)
-    if len(kinds) > 1:
-        raise TypeError(
-            f"{_RULE.format(names=names)}, got both numbers and strings in {name}: "
-            f"{_short(list(values))}"
-        )
-    return kinds.pop() if kinds else None
-
-
-def _has_big_int(y):
-    """Does the sequence hold an integer (Python's or numpy's) that float64 cannot represent
-    exactly?  np.asarray turns [2**64 - 4, 0], or [np.uint64(2**63), np.int64(3)], into
-    float64, which rounds them."""
-    return any(
-        isinstance(x, (int, np.integer)) and not isinstance(x, bool) and not -(2**53) <= x <= 2**53
-        for x in y
-    )
-
-
-def _as_vector(y, name, names):
-    """y as a 1-D array and its kind ('number', 'string' or 'object' to be checked later)."""
-    try:
-        arr = np.asarray(y)
-    except Exception as exc:
-        raise TypeError(
-            f"{name} must be a 1-D array-like of labels, got {_short(y)} ({exc})"
-        ) from None
-    if arr.ndim != 1:
-        raise ValueError(
-            f"{name} must be a 1-D array-like of labels, got shape {arr.shape}: {_short(y)}"
-        )
-    if arr.shape[0] == 0:
-        raise ValueError(f"{name} must contain at least one label, got an empty sequence")
-    kind = arr.dtype.kind
-    if kind == "f" and not isinstance(y, np.ndarray) and _has_big_int(y):
-        # np.asarray([0, 2**64 - 4]) rounds to float64: keep the Python integers exact
-        arr, kind = np.asarray(y, dtype=object), "O"
-    if kind in "biuf":
-        if kind == "f" and np.isnan(arr).any():
-            raise ValueError(f"{name} must not contain NaN labels, got {_short(arr.tolist())}")
-        return arr, "number"
-    if kind in "US":
-        if not isinstance(y, np.ndarray):
-            # np.asarray(["a", 1]) silently gives strings: check the original elements' types
-            types = set(map(type, y))
-            if not all(issubclass(t, (str, bytes)) for t in types):
-                _check_values(dict.fromkeys(y), name, names)
-        return arr, "string"
-    if kind == "O":
-        return arr, "object"
-    raise TypeError(
-        f"{name} must hold numbers or strings ({_RULE.format(names=names)}), got an array "
-        f"of dtype {arr.dtype}: {_short(y)}"
-    )
-
-
-def _check_pair(y_true, y_pred, names, together):
-    a, ka = _as_vector(y_true, names[0], together)
-    b, kb = _as_vector(y_pred, names[1], together)
-    if a.shape[0] != b.shape[0]:
-        raise ValueError(
-            f"{names[0]} and {names[1]} must have the same length, got {a.shape[0]} and "
-            f"{b.shape[0]}"
-        )
-    return (a, ka), (b, kb)
-
-
-def _check_sample_weight(sample_weight, n):
-    if sample_weight is None:
-        return None
-    w = np.asarray(sample_weight)
-    if w.dtype == object or not (np.issubdtype(w.dtype, np.number) or w.dtype == np.bool_):
-        raise TypeError(f"sample_weight must be numbers, got {_short(sample_weight)}")
-    w = w.astype(np.float64)
-    if w.ndim != 1 or w.shape[0] != n:
-        raise ValueError(
-            f"sample_weight must have one weight per case ({n}), got shape {w.shape}: "
-            f"{_short(sample_weight)}"
-        )
-    if not np.isfinite(w).all():
-        raise ValueError(f"sample_weight must be finite, got {_short(w.tolist())}")
-    if (w < 0).any():
-        bad = float(w[np.argmax(w < 0)])
-        raise ValueError(
-            f"sample_weight must be non-negative, got {bad!r} among {_short(w.tolist())}"
-        )
-    return w
-
-
-def _check_labels(labels, names):
-    """The ``labels`` argument as a list of Python values, and their kind."""
-    arr = np.asarray(labels)
-    if arr.ndim != 1 or arr.shape[0] == 0:
-        raise ValueError(f"labels must be a non-empty 1-D sequence, got {_short(labels)}")
-    values = list(labels) if not isinstance(labels, np.ndarray) else arr.tolist()
-    values = [v.item() if isinstance(v, np.generic) else v for v in values]
-    kind = _check_values(values, "labels", names)
-    if len(set(values)) != len(values):
-        seen, dup = set(), None
-        for v in values:
-            if v in seen:
-                dup = v
-                break
-            seen.add(v)
-        raise ValueError(f"labels must not repeat a label, got {dup!r} twice in {_short(values)}")
-    return values, kind
-
-
-def _int_offsets(v, lo):
-    """v - lo as intp, exact for every integer dtype (the span is known to be small)."""
-    if v.dtype.kind == "u" and v.dtype.itemsize >= np.dtype(np.intp).itemsize:
-        out = np.empty(v.shape[0], dtype=np.intp)
-        np.subtract(v, v.dtype.type(lo), out=out, casting="unsafe")
-        return out
-    return np.subtract(v, lo, dtype=np.intp)
-
-
-def _factorize_strings(s):
-    """np.unique(s, return_inverse=True) for fixed-width strings, without sorting strings.
-
-    Each string's code points are hashed to one uint64 and the integers are sorted instead
-    (several times faster).  Every case is then checked against its group's representative,
-    so a hash collision is detected and answered with the plain string sort.
-    """
-    unit = np.uint32 if s.dtype.kind == "U" else np.uint8
-    width = s.dtype.itemsize // np.dtype(unit).itemsize
-    if width == 0:
-        return np.unique(s, return_inverse=True)
-    v = np.ascontiguousarray(s).view(unit).reshape(-1, width)
-    h = v[:, 0].astype(np.uint64)
-    prime = np.uint64(1_000_003)
-    for k in range(1, width):
-        h *= prime
-        h += v[:, k]
-    distinct = np.unique(h)  # a plain sort: much faster than return_inverse
-    inv = np.searchsorted(distinct, h)
-    first = np.empty(distinct.shape[0], dtype=np.intp)
-    first[inv] = np.arange(h.shape[0])  # one position per distinct hash
-    reps = s[first]
-    if not np.array_equal(reps[inv], s):  # a collision: two strings share a hash
-        return np.unique(s, return_inverse=True)
-    order = np.argsort(reps, kind="stable")
-    rank = np.empty_like(order)
-    rank[order] = np.arange(order.shape[0])
-    return reps[order], rank[inv]
-
-
-def _chunks(n):
-    """Slices of at most _CHUNK cases: the intp temporaries never exceed 8 MiB each."""
-    return [slice(s, min(s + _CHUNK, n)) for s in range(0, n, _CHUNK)]
-
-
-def _code(v, kind, name, names):
-    """(distinct values as a sorted list of Python values, kind, encode).
-
-    ``encode(remap)`` returns a function of a slice that gives the intp code of each case in
-    it, ``remap[i]`` being the final position of the i-th distinct value (or -1 to drop it).
-    """
-    if kind == "number" and v.dtype.kind in "biu":
-        lo, hi = int(v.min()), int(v.max())
-        span = hi - lo + 1
-        if span <= max(_MAX_DIRECT_SPAN, v.shape[0]):
-            present = np.zeros(span, dtype=bool)
-            for s in _chunks(v.shape[0]):
-                present[_int_offsets(v[s], lo)] = True
-            values = [lo + i for i in np.flatnonzero(present).tolist()]
-            if v.dtype.kind == "b":
-                values = [bool(x) for x in values]
-            table = np.cumsum(present, dtype=np.intp) - 1  # rank among the present labels
-
-            def encode(remap):
-                composed = remap[table]
-                return lambda s: composed.take(_int_offsets(v[s], lo))
-
-            return values, kind, encode
-    if kind == "number":
-        uniq = np.unique(v)
-        return uniq.tolist(), kind, lambda remap: lambda s: remap[np.searchsorted(uniq, v[s])]
-    if kind == "string":
-        uniq, inv = _factorize_strings(v)
-        inv = inv.reshape(-1)
-        return uniq.tolist(), kind, lambda remap: lambda s: remap.take(inv[s])
-    # object arrays: the distinct values by hashing, the type rule on those values only
-    items = v.tolist()  # one list of the objects, walked twice at C speed
-    distinct = list(dict.fromkeys(items))
-    kind = _check_values(distinct, name, names)
-    try:
-        values = sorted(distinct)
-    except TypeError:  # mixed number types that do not compare: keep first-seen order
-        values = distinct
-    position = {x: i for i, x in enumerate(values)}
-    codes = np.fromiter(map(position.__getitem__, items), dtype=np.intp, count=v.shape[0])
-    del items
-    return values, kind, lambda remap: lambda s: remap.take(codes[s])
-
-
-def _small_joint(a, b, w):
-    """Fast path for two integer vectors in a small common range (the commonest case).
-
-    ``np.bincount`` over ``(a - lo) * span + (b - lo)``, computed in intp chunk by chunk:
-    no sort.  Taken only when the span^2 cells number at most 2^18, so memory never follows
-    the span.  Returns (counts, weighted counts or None, lo), or None.
-    """
-    if not (np.can_cast(a.dtype, np.intp) and np.can_cast(b.dtype, np.intp)):
-        return None  # uint64 (on 64-bit): the per-vector path computes exact offsets
-    lo = min(int(a.min()), int(b.min()))
-    span = max(int(a.max()), int(b.max())) - lo + 1
-    n = a.shape[0]
-    limit = np.iinfo(np.intp).max // 4
-    if span * span > _MAX_JOINT_CELLS or abs(lo) * (span + 1) > limit:
-        return None
-    counts = np.zeros(span * span, dtype=np.int64)
-    weighted = None if w is None else np.zeros(span * span)
-    for s in _chunks(n):
-        idx = np.multiply(a[s], span, dtype=np.intp)
-        idx += b[s]
-        idx -= lo * (span + 1)
-        counts += np.bincount(idx, minlength=span * span)
-        if w is not None:
-            weighted += np.bincount(idx, w[s], minlength=span * span)
-    counts = counts.reshape(span, span)
-    return counts, (None if w is None else weighted.reshape(span, span)), lo
-
-
-def _no_pair_left(order, observed, any_label_observed):
-    if not any_label_observed:
-        raise ValueError(
-            f"labels must include at least one observed label, got {_short(order)} while the "
-            f"data use {_short(observed)}"
-        )
-    raise ValueError(f"labels={_short(order)} leaves no case whose two labels are both listed")
-
-
-def _labels_of_kind(labels, kind, names, together):
-    order, kind_l = _check_labels(labels, together)
-    if kind_l != kind:
-        raise TypeError(
-            f"{_RULE.format(names=together)}, got {kind_l}s in labels ({_short(order)}) and "
-            f"{kind}s in {names[0]} and {names[1]}"
-        )
-    return order
-
-
-def _from_joint(joint, labels, names, together):
-    counts, weighted, lo = joint
-    full = counts if weighted is None else weighted
-    present = np.flatnonzero((counts.sum(axis=0) + counts.sum(axis=1)) > 0)
-    observed = [lo + i for i in present.tolist()]
-    if labels is None:
-        return full[np.ix_(present, present)], observed, "number"
-    order = _labels_of_kind(labels, "number", names, together)
-    span = counts.shape[0]
-    at = [int(v) - lo if float(v).is_integer() and 0 <= int(v) - lo < span else -1 for v in order]
-    seen = set(present.tolist())
-    mine = [i for i, p in enumerate(at) if p in seen]
-    K = len(order)
-    C = np.zeros((K, K), dtype=full.dtype)
-    src = [at[i] for i in mine]
-    C[np.ix_(mine, mine)] = full[np.ix_(src, src)]
-    if counts[np.ix_(src, src)].sum() == 0:
-        _no_pair_left(order, observed, bool(mine))
-    return C, order, "number"
-
-
-def _matrix(y_true, y_pred, labels, sample_weight, names=("y_true", "y_pred")):
-    """Validated confusion matrix, its label values (a list) and their kind."""
-    together = (
-        f"{names[0]} and {names[1]}" if labels is None else f"{names[0]}, {names[1]} and labels"
-    )
-    (a, ka), (b, kb) = _check_pair(y_true, y_pred, names, together)
-    w = _check_sample_weight(sample_weight, a.shape[0])
-    if a.dtype.kind in "biu" and b.dtype.kind in "biu":
-        joint = _small_joint(a, b, w)
-        if joint is not None:
-            return _from_joint(joint, labels, names, together)
-    va, ka, enc_a = _code(a, ka, names[0], together)
-    vb, kb, enc_b = _code(b, kb, names[1], together)
-    if ka != kb:
-        raise TypeError(
-            f"{_RULE.format(names=together)}, got {ka}s in {names[0]} ({_short(va)}) and "
-            f"{kb}s in {names[1]} ({_short(vb)})"
-        )
-    if labels is None:
-        try:
-            order = sorted(set(va) | set(vb))
-        except TypeError:
-            order = list(dict.fromkeys(va + vb))
-    else:
-        order = _labels_of_kind(labels, ka, names, together)
-    position = {x: i for i, x in enumerate(order)}
-    K = len(order)
-    code_a = enc_a(np.array([position.get(x, -1) for x in va], dtype=np.intp))
-    code_b = enc_b(np.array([position.get(x, -1) for x in vb], dtype=np.intp))
-    C = np.zeros(K * K, dtype=np.int64 if w is None else np.float64)
-    kept = any_listed = 0
-    for s in _chunks(a.shape[0]):
-        ct, cp, ws = code_a(s), code_b(s), None if w is None else w[s]
-        if labels is not None:
-            keep = (ct >= 0) & (cp >= 0)
-            any_listed = any_listed or bool((ct >= 0).any() or (cp >= 0).any())
-            if not keep.all():
-                ct, cp, ws = ct[keep], cp[keep], None if ws is None else ws[keep]
-        kept += ct.shape[0]
-        ct *= K
-        ct += cp
-        C += np.bincount(ct, weights=ws, minlength=K * K)
-    if kept == 0:
-        observed = sorted(set(va) | set(vb), key=lambda x: (str(type(x)), x))
-        _no_pair_left(order, observed, any_listed)
-    C = C.reshape(K, K)
-    return C, order, ka
+__all__ = [
+    "cohen_kappa_confint",
+    "cohen_kappa_score",
+    "confusion_matrix",
+    "matthews_corrcoef",
+]
 
 
 def confusion_matrix(
@@ -435,8 +73,8 @@ def confusion_matrix(
     >>> kl.confusion_matrix(r1, r2, labels=["yes", "no"]).tolist()
     [[4, 1], [2, 2]]
     """
-    C, _, _ = _matrix(y_true, y_pred, labels, sample_weight)
-    return C
+    C, order, _, source = _labelled(y_true, y_pred, labels, sample_weight)
+    return remember(C, "confusion", order, source)
 
 
 def cohen_kappa_score(
@@ -526,16 +164,81 @@ def cohen_kappa_score(
                 f"weighting={weighting!r}"
             )
         weighting = weights
-    C, order, kind = _matrix(y1, y2, labels, sample_weight, names=("y1", "y2"))
-    if weighting is not None and labels is None and kind == "string":
-        raise ValueError(
-            f"weighting={weighting!r} measures distances between positions in the label "
-            f"order, and these labels are not numbers: sorted, they would be "
-            f"{_short(order)}. Pass labels=[...] in their ordinal "
-            "order: sorting strings alphabetically happens to order 'mild' < 'moderate' < "
-            "'severe' but puts 'high' before 'low'"
-        )
+    C, order, _, source = _labelled(y1, y2, labels, sample_weight, names=("y1", "y2"))
+    check_label_order(weighting, order, source, "cohen_kappa_score")
     return kappa(C, weighting=weighting, scores=scores, zero_division=zero_division)
+
+
+def cohen_kappa_confint(
+    y1: ArrayLike,
+    y2: ArrayLike,
+    *,
+    labels: ArrayLike | None = None,
+    weighting: str | ArrayLike | None = None,
+    scores: ArrayLike | None = None,
+    sample_weight: ArrayLike | None = None,
+    confidence_level: float = 0.95,
+    zero_division: str | float | None = None,
+) -> tuple[float, float] | None:
+    r"""Confidence interval for (weighted) kappa between two label vectors.
+
+    Builds the confusion matrix with :func:`confusion_matrix` (in the order of ``labels``)
+    and calls :func:`kappa_confint`, so that the interval is always about the estimate of
+    :func:`cohen_kappa_score` with the same arguments.
+
+    Parameters
+    ----------
+    y1, y2 : array-like of shape (n,)
+        Labels of rater 1 (rows) and rater 2 (columns).
+    labels : array-like of shape (K,), optional
+        The classes **and their order**; required for weighting string labels (or pass
+        ordered pandas Categoricals).
+    weighting, scores :
+        As in :func:`kappa`.
+    sample_weight : array-like of shape (n,), optional
+    confidence_level : float, default 0.95
+        Coverage, strictly between 0 and 1 (scipy's name).
+    zero_division : {None, "raise"} or float
+        Policy when kappa is undefined; ``None`` returns ``None`` instead of a pair.
+
+    Returns
+    -------
+    (low, high) : tuple of floats, or None
+
+    Raises
+    ------
+    ValueError, TypeError
+        As :func:`cohen_kappa_score` and :func:`kappa_confint`.
+    UndefinedMetricError
+        If kappa is undefined and ``zero_division="raise"``.
+
+    References
+    ----------
+    Fleiss, J. L., Cohen, J. & Everitt, B. S. (1969). Large sample standard errors of kappa
+    and weighted kappa.
+
+    Examples
+    --------
+    The kappa explainer's table (see :func:`kappa_confint`), from its labels:
+
+    >>> import kappalib as kl
+    >>> y1 = [0] * 10 + [1] * 10
+    >>> y2 = [0] * 8 + [1] * 2 + [0] + [1] * 9
+    >>> low, high = kl.cohen_kappa_confint(y1, y2)
+    >>> round(low, 3), round(high, 3)
+    (0.389, 1.0)
+    """
+    from ._inference import kappa_confint
+
+    C, order, _, source = _labelled(y1, y2, labels, sample_weight, names=("y1", "y2"))
+    check_label_order(weighting, order, source, "cohen_kappa_confint")
+    return kappa_confint(
+        C,
+        confidence_level=confidence_level,
+        weighting=weighting,
+        scores=scores,
+        zero_division=zero_division,
+    )
 
 
 def matthews_corrcoef(

@@ -22,402 +22,43 @@ from typing import Literal
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._agreement import _margins
-from ._labels import _has_big_int
-from ._validation import _short, as_matrix, finish, matrix_function
-from ._validation import to_float as _scalar_or_array
-from ._weights import resolve_weights
+from ._counting import ratings_coincidences, tabulate
+from ._ratings import (
+    Layout,
+    check_weighted_order,
+    default_scores,
+    table_and_categories,
+)
+from ._two_rater import _agreement_weights
+from ._validation import _short, finish, remember
 
 __all__ = [
-    "brennan_prediger",
     "brennan_prediger_multi",
     "fleiss_kappa",
-    "gwet_ac1",
     "gwet_ac1_multi",
     "krippendorff_alpha",
     "rating_table",
 ]
 
 _LEVELS = ("nominal", "ordinal", "interval", "ratio")
-_MAX_DIRECT_SPAN = 1 << 16
 
 
-# --- raw ratings -> codes ------------------------------------------------------------------
+# --- rating tables ---------------------------------------------------------------------
 
 
-def _as_ratings(data, name):
-    """Return ``(array of shape (raters, units), missing mask, extremes)`` or raise one clear
-    sentence.  For floats the mask is None (``np.isnan`` on demand: the integer fast path never
-    needs it) and ``extremes`` the smallest and largest rating; otherwise ``extremes`` is None.
-    """
-    try:
-        arr = np.asarray(data)
-    except ValueError:
-        lengths = None
-        try:
-            lengths = [len(row) for row in data]
-        except TypeError:
-            pass
-        raise ValueError(
-            f"{name} must be a rectangular raters x units array (pad a missing rating with "
-            f"NaN), got rows of lengths {lengths}"
-        ) from None
-    if arr.ndim != 2:
-        raise ValueError(
-            f"{name} must be a 2-D raters x units array, got shape {arr.shape}: {_short(data)}"
-        )
-    if arr.size == 0:
-        raise ValueError(f"{name} must hold at least one rating, got shape {arr.shape}")
-    kind = arr.dtype.kind
-    if (
-        kind == "f"
-        and isinstance(data, (list, tuple))
-        and any(_has_big_int(row) for row in data if isinstance(row, (list, tuple)))
-    ):
-        # np.asarray([[0, 2**64 - 4]]) rounds to float64: keep the Python integers exact
-        # (only nested lists are scanned: a DataFrame or an array already has its dtype)
-        arr, kind = np.asarray(data, dtype=object), "O"
-    if kind in "biu":
-        arr = arr.astype(np.int64) if kind == "b" else arr
-        return arr, np.zeros(arr.shape, dtype=bool), None
-    if kind == "f":
-        flat = arr.ravel()
-        lo, hi = np.fmin.reduce(flat), np.fmax.reduce(flat)  # skip NaN, one pass each
-        if np.isnan(lo):
-            raise ValueError(
-                f"{name} has no rating at all: every one of its {arr.size} cells is missing"
-            )
-        if np.isinf(lo) or np.isinf(hi):
-            pos = tuple(int(i) for i in np.argwhere(np.isinf(arr))[0])
-            raise ValueError(
-                f"{name} must hold finite ratings or NaN for missing, got {float(arr[pos])!r} at "
-                f"index {pos}"
-            )
-        return arr, None, (lo, hi)
-    if kind in "US":
-        missing = (arr == "") | (arr == "nan")
-        return arr, missing, None
-    if kind == "O":
-        flat = arr.ravel()
-        missing = np.array(
-            [v is None or (isinstance(v, float) and v != v) for v in flat], dtype=bool
-        )
-        present = flat[~missing]
-        if all(isinstance(v, str) for v in present):
-            out = np.where(missing, "", flat).astype(str)
-        elif all(
-            isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, bool)
-            for v in present
-        ):
-            if _has_big_int(present):
-                return _exact_integers(present, missing, arr.shape, name)
-            out = np.where(missing, np.nan, flat).astype(np.float64)
-        else:
-            num = next(v for v in present if not isinstance(v, str))
-            word = next((v for v in present if isinstance(v, str)), None)
-            raise TypeError(
-                f"{name} must hold either numbers or strings (None or NaN for missing), "
-                f"got a mix such as {num!r} and {word!r}"
-            )
-        return (
-            _as_ratings(out.reshape(arr.shape), name)
-            if out.dtype.kind == "f"
-            else (out.reshape(arr.shape), missing.reshape(arr.shape), None)
-        )
-    raise TypeError(
-        f"{name} must hold numbers or strings, got an array of dtype {arr.dtype}: {_short(data)}"
-    )
-
-
-def _exact_integers(present, missing, shape, name):
-    """Ratings with an integer beyond 2^53, kept exact in int64 or uint64 with a missing mask
-    (as float64, NaN's type, 2^62 and 2^62 + 1 would be one value)."""
-    if not all(isinstance(v, (int, np.integer)) or float(v).is_integer() for v in present):
-        big = next(v for v in present if isinstance(v, (int, np.integer)) and abs(v) > 2**53)
-        frac = next(
-            v for v in present if not isinstance(v, (int, np.integer)) and not float(v).is_integer()
-        )
-        raise ValueError(
-            f"{name} mixes integers beyond 2**53 such as {big!r} with non-integers such as "
-            f"{frac!r}: no numeric type holds both exactly; pass strings for the nominal level"
-        )
-    values = [int(v) for v in present]
-    lo, hi = min(values), max(values)
-    if -(2**63) <= lo and hi < 2**63:
-        dtype = np.int64
-    elif 0 <= lo and hi < 2**64:
-        dtype = np.uint64
-    else:
-        raise ValueError(
-            f"{name} holds integers from {lo} to {hi}, which no 64-bit integer type holds; "
-            "pass them as strings for the nominal level"
-        )
-    out = np.zeros(missing.size, dtype=dtype)
-    out[~missing] = np.array(values, dtype=dtype)
-    return out.reshape(shape), missing.reshape(shape), None
-
-
-def _bincount_table(codes, V):
-    """(raters, units) codes in 0..V, V marking a missing rating -> (units, V) counts.
-
-    One ``np.bincount`` over ``unit * (V + 1) + code``; the missing bin is then cut off.
-    """
-    n_units = codes.shape[1]
-    flat = codes + (V + 1) * np.arange(n_units)
-    counts = np.bincount(flat.ravel(), minlength=n_units * (V + 1))
-    return counts.reshape(n_units, V + 1)[:, :V]
-
-
-def _scatter(codes, missing, some_missing, V):
-    """Codes of the present ratings back into the (raters, units) grid, then counted."""
-    if some_missing:
-        full = np.full(missing.shape, V, dtype=np.intp)
-        full[~missing] = codes
-    else:
-        full = codes.reshape(missing.shape)
-    return _bincount_table(full, V)
-
-
-def _check_categories(categories, numeric):
-    domain = np.asarray(categories)
-    if domain.ndim != 1 or domain.size == 0:
-        raise ValueError(f"categories must be a non-empty 1-D sequence, got {_short(categories)}")
-    if numeric and domain.dtype.kind not in "biuf":
-        raise TypeError(
-            f"categories must be numbers to match numeric ratings, got {_short(categories)}"
-        )
-    if not numeric and domain.dtype.kind not in "US":
-        raise TypeError(
-            f"categories must be strings to match string ratings, got {_short(categories)}"
-        )
-    if len(np.unique(domain)) != domain.size:
-        raise ValueError(f"categories must not repeat a value, got {_short(categories)}")
-    return domain
-
-
-_CHUNK = 1 << 16  # ratings per block of the np.bincount path: its buffers stay in cache
-_COMPARE_CHUNK = 1 << 17  # ratings per block of the comparison path (fastest, measured)
-_SMALL_SPAN = 16  # up to this many values, one comparison per value beats np.bincount
-
-
-def _integer_blocks(arr, extremes=None):
-    """The fast path for integer values in a small range: ``(lo, span, blocks)`` or None.
-
-    The domain is ``lo, lo + 1, ..., lo + span - 1``.  ``blocks`` yields ``(first unit,
-    counts of shape (w, span))`` for consecutive blocks of units, so that no temporary array
-    is as large as the data (allocating those dominated the run time); the counts may be a
-    view of a buffer that the next block reuses.  It yields ``(first unit, None)`` and stops
-    if a value is not an integer.  Two ways to count, both without a sort:
-
-    * up to ``_SMALL_SPAN`` values (and fewer than 256 raters, so that a count fits a byte):
-      :func:`_compare_blocks`, one ``==`` per value;
-    * otherwise :func:`_bincount_blocks`.
-    """
-    if extremes is None:
-        flat = arr.ravel()
-        extremes = (np.fmin.reduce(flat), np.fmax.reduce(flat))
-    lo, hi = extremes
-    # integers: the difference in Python ints (int8's 100 - (-100) overflows in int8)
-    gap = int(hi) - int(lo) if arr.dtype.kind in "iu" else hi - lo
-    if not gap < _MAX_DIRECT_SPAN:
-        return None
-    R, n_units = arr.shape
-    span = int(gap) + 1
-    if span * n_units > 4 * arr.size + 4096:  # keep the table within a few times the data
-        return None
-    if span <= _SMALL_SPAN and R < 256:
-        return lo, span, _compare_blocks(arr, lo, span)
-    return lo, span, _bincount_blocks(arr, lo, span)
-
-
-def _compare_blocks(arr, lo, span):
-    """Counts by comparison: ``n_uc`` = the number of raters whose rating equals ``lo + c``.
-
-    Each ``==`` gives a (raters, w) mask whose bytes are summed over the raters.  A missing
-    rating (NaN) equals nothing; a rating that is not an integer equals nothing either, so the
-    counts fall short of the ratings present in the block.  Beyond 2^53, ``lo + c`` may round
-    onto its neighbour, which is then counted twice: the counts exceed the ratings present.
-    Either way the block does not add up, and the caller takes the general path.
-    """
-    R, n_units = arr.shape
-    width = max(1, min(n_units, _COMPARE_CHUNK // R))
-    hit = np.empty((R, width), dtype=bool)
-    counts = np.empty((span, width), dtype=np.uint8)
-    floats = arr.dtype.kind == "f"
-    for a in range(0, n_units, width):
-        w = min(width, n_units - a)
-        x, h, n = arr[:, a : a + w], hit[:, :w], counts[:, :w]
-        for c in range(span):
-            np.equal(x, lo + c, out=h)
-            np.add.reduce(h.view(np.uint8), axis=0, out=n[c])
-        present = x.size - (np.count_nonzero(np.isnan(x, out=h)) if floats else 0)
-        if int(np.add.reduce(n, axis=0).sum(dtype=np.intp)) != present:  # R < 256: no wrap
-            yield a, None
-            return
-        yield a, n.T
-
-
-def _bincount_blocks(arr, lo, span):
-    """Counts by ``np.bincount``: rating ``x`` of unit ``u`` goes to bin ``u * (span + 1) +
-    (x - lo)``; ``np.fmin`` sends NaN (missing) to ``x = lo + span``, the spare last bin of
-    its unit.  Values are coded into reused buffers."""
-    R, n_units = arr.shape
-    width = max(1, min(n_units, _CHUNK // R))
-    if arr.dtype.kind in "iu":  # no NaN; x - lo in 64-bit integers, exact for every dtype
-        wide = np.uint64 if arr.dtype.kind == "u" else np.int64
-        offset = (span + 1) * np.arange(width)
-        for a in range(0, n_units, width):
-            w = min(width, n_units - a)
-            codes = (arr[:, a : a + w].astype(wide) - wide(lo)).astype(np.intp) + offset[:w]
-            counts = np.bincount(codes.ravel(), minlength=w * (span + 1))
-            yield a, counts.reshape(w, span + 1)[:, :span]
-        return
-    offset = (span + 1.0) * np.arange(width) - lo
-    where = np.empty((R, width))
-    whole = np.empty((R, width)) if arr.dtype.kind == "f" else None
-    codes = np.empty((R, width), dtype=np.intp)
-    for a in range(0, n_units, width):
-        w = min(width, n_units - a)
-        x, c = where[:, :w], codes[:, :w]
-        np.fmin(arr[:, a : a + w], lo + span, out=x)
-        # integers? checked before the offset is added: 1e-300 + 2.0 rounds to 2.0
-        if whole is not None and not np.array_equal(np.rint(x, out=whole[:, :w]), x):
-            yield a, None
-            return
-        np.add(x, offset[:w], out=x)
-        np.copyto(c, x, casting="unsafe")
-        counts = np.bincount(c.ravel(), minlength=w * (span + 1))
-        yield a, counts.reshape(w, span + 1)[:, :span]
-
-
-def _tabulate_integers(arr, keep_unused, extremes):
-    """:func:`_tabulate` through :func:`_integer_blocks`, or None if it does not apply."""
-    plan = _integer_blocks(arr, extremes)
-    if plan is None:
-        return None
-    lo, span, blocks = plan
-    table = np.empty((arr.shape[1], span), dtype=np.int64)
-    for a, counts in blocks:
-        if counts is None:
-            return None
-        table[a : a + counts.shape[0]] = counts
-    if keep_unused:
-        return table, _values(lo, np.arange(span), arr.dtype)
-    present = table.any(axis=0)
-    return table[:, present], _values(lo, np.flatnonzero(present), arr.dtype)
-
-
-def _values(lo, steps, dtype):
-    """``lo + steps`` in ``dtype``, exactly: in 64-bit integers for an integer dtype (int64
-    plus a uint64 scalar would be float64, and int8 cannot hold the steps)."""
-    if dtype.kind in "iu":
-        wide = np.uint64 if dtype.kind == "u" else np.int64
-        return (steps.astype(wide) + wide(lo)).astype(dtype)
-    return (lo + steps).astype(dtype)
-
-
-def _coincidences(n_uc):
-    """Coincidence matrix o (V, V) of a units x values count block, and its largest m_u.
-
-    o_ck = sum_u (n_uc n_uk - [c = k] n_uc) / (m_u - 1) over units with m_u >= 2, as one
-    matrix product per slice of units: small enough that OpenBLAS runs it on one thread (a
-    single product over 10^5 units woke its thread pool and took four times as long).
-    """
-    n_units, V = n_uc.shape
-    step = max(1024, (1 << 18) // max(1, V * V))
-    o = np.zeros((V, V))
-    own = np.zeros(V)
-    m_max = 0
-    for s in range(0, n_units, step):
-        counts = n_uc[s : s + step].T  # (V, w): one row per value
-        m = np.add.reduce(counts, axis=0)  # in the counts' own integer type: no overflow, as
-        top = int(m.max()) if m.size else 0  # a unit's count never exceeds the raters
-        inv = np.zeros(top + 1)
-        inv[2:] = 1.0 / np.arange(1.0, top)  # 1 / (m_u - 1); 0 drops a unit with m_u < 2
-        inv_u = inv.take(m)
-        n = np.array(counts, dtype=np.float64, order="C")
-        weighted = n * inv_u
-        o += weighted @ n.T
-        own += n @ inv_u
-        m_max = max(m_max, top)
-    o[np.diag_indices(V)] -= own
-    return o, m_max
-
-
-def _ratings_coincidences(data, categories, name="reliability_data"):
-    """(o, domain, largest m_u) of raters x units ratings.
-
-    On the integer fast path each block of counts is paired as soon as it is counted, while
-    it is still in cache, and the units x values table is never built.
-    """
-    arr, missing, extremes = _as_ratings(data, name)
-    plan = None
-    if arr.dtype.kind in "iuf" and categories is None and (missing is None or not missing.any()):
-        plan = _integer_blocks(arr, extremes)
-        if plan is not None:
-            lo, span, blocks = plan
-            o, m_max = np.zeros((span, span)), 0
-            for _, counts in blocks:
-                if counts is None:
-                    break
-                o_block, m_block = _coincidences(counts)
-                o += o_block
-                m_max = max(m_max, m_block)
-            else:
-                return o, _values(lo, np.arange(span), arr.dtype), m_max
-    table, domain = _tabulate_ratings(
-        arr, missing, extremes, categories, name, keep_unused=True, integers=plan is None
-    )
-    o, m_max = _coincidences(table)
-    return o, domain, m_max
-
-
-def _tabulate(data, categories, name="reliability_data", *, keep_unused=False):
-    """The (units, V) count table of raters x units ratings, and the value domain (V,).
-
-    Integer-valued numbers spanning fewer than 2^16 values are coded by subtracting their
-    minimum (no sort); anything else goes through ``np.unique`` or ``categories``.  With
-    ``keep_unused``, that fast path may keep integers between the extremes that nobody
-    used, as empty columns (harmless for alpha: they add nothing to any sum).
-    """
-    arr, missing, extremes = _as_ratings(data, name)
-    return _tabulate_ratings(arr, missing, extremes, categories, name, keep_unused=keep_unused)
-
-
-def _tabulate_ratings(arr, missing, extremes, categories, name, *, keep_unused, integers=True):
-    """:func:`_tabulate` after :func:`_as_ratings`; ``integers=False`` skips the fast path."""
-    numeric = arr.dtype.kind in "iuf"
-    if numeric and categories is None and integers and (missing is None or not missing.any()):
-        found = _tabulate_integers(arr, keep_unused, extremes)
-        if found is not None:
-            return found
-    if missing is None:
-        missing = np.isnan(arr)
-    if missing.all():
-        raise ValueError(
-            f"{name} has no rating at all: every one of its {arr.size} cells is missing"
-        )
-    some_missing = bool(missing.any())
-    if categories is not None:
-        domain = _check_categories(categories, numeric)
-        values = arr[~missing] if some_missing else arr.ravel()
-        order = np.argsort(domain, kind="stable")
-        sorted_domain = domain[order]
-        pos = np.minimum(np.searchsorted(sorted_domain, values), domain.size - 1)
-        bad = sorted_domain[pos] != values
-        if bad.any():
-            raise ValueError(
-                f"{name} holds the rating {values[np.argmax(bad)]!r}, which is not among "
-                f"categories {_short(domain.tolist())}"
-            )
-        return _scatter(order[pos], missing, some_missing, domain.size), domain
-    values = arr[~missing] if some_missing else arr.ravel()
-    domain, codes = np.unique(values, return_inverse=True)
-    return _scatter(codes.ravel(), missing, some_missing, domain.size), domain
+_RATINGS_DOC = """One row per unit, one column per rater (``layout="units x raters"``, the layout
+        of pandas, statsmodels, pingouin and irr), or one row per rater
+        (``layout="raters x units"``, the ``krippendorff`` package's).  A DataFrame is
+        read units x raters; a plain array raters x units, and one with more rows than
+        columns is refused unless ``layout`` is given.  ``None``, NaN or pandas' ``NA``
+        marks a missing rating (a string is always a rating).  Numbers or strings."""
 
 
 def rating_table(
-    reliability_data: ArrayLike, *, categories: ArrayLike | None = None
+    reliability_data: ArrayLike,
+    *,
+    categories: ArrayLike | None = None,
+    layout: Layout | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     r"""Count how many raters put each unit in each category.
 
@@ -425,26 +66,32 @@ def rating_table(
 
     Parameters
     ----------
-    reliability_data : array-like of shape (raters, units)
-        One row per rater, one column per unit (the ``krippendorff`` package's layout; this is
-        the transpose of statsmodels' ``aggregate_raters``).  NaN or ``None`` marks a missing
-        rating; for string ratings ``""`` and ``"nan"`` do too.  Numbers or strings.
+    reliability_data : array-like of shape (raters, units) or (units, raters)
+        RATINGS_DOC
     categories : array-like of shape (K,), optional
-        The categories, in the order of the table's columns.  Use it to keep a category that
-        nobody chose, or to fix an order.  Default: the sorted distinct ratings.
+        The categories **offered**, in the order of the table's columns.  Without it the
+        table has a column only for the categories somebody chose, sorted; Brennan-Prediger
+        and Gwet's AC1 depend on how many categories were offered, so give them here.  For
+        string ratings the sorted order is their spelling, which a weighted coefficient
+        refuses: give the order here, or use an ordered pandas Categorical.
+    layout : {None, "raters x units", "units x raters"}
+        See ``reliability_data``.
 
     Returns
     -------
     table : ndarray of int64, shape (units, K)
         ``table[u, k]`` raters put unit ``u`` in ``categories[k]``; a row sums to the number
-        of ratings of that unit.
+        of ratings of that unit.  kappalib remembers this array's categories and where their
+        order came from (``categories=``, numbers, or spelling), so the coefficient functions
+        given this very array use them (a copy or a slice of it is a plain table).
     categories : ndarray of shape (K,)
 
     Raises
     ------
     ValueError, TypeError
-        On ragged or non-2-D data, a mix of numbers and strings, infinite values, no rating
-        at all, or a rating outside ``categories``.
+        On ragged or non-2-D data, an implausible or unknown layout, a column that looks
+        like subject ids, a mix of numbers and strings, a string that reads as missing,
+        infinite values, no rating at all, or a rating outside ``categories``.
 
     Examples
     --------
@@ -456,50 +103,22 @@ def rating_table(
     >>> table.tolist(), cats.tolist()
     ([[3, 0], [0, 3], [1, 2], [1, 1]], [1.0, 2.0])
     """
-    table, domain = _tabulate(reliability_data, categories)
-    return table.astype(np.int64, copy=False), domain
+    table, domain, source = tabulate(reliability_data, categories, layout)
+    return remember(np.array(table, dtype=np.int64), "counts", domain, source), domain
+
+
+rating_table.__doc__ = (rating_table.__doc__ or "").replace("RATINGS_DOC", _RATINGS_DOC)
 
 
 # --- count tables --------------------------------------------------------------------------
 
 
-def _as_table(table, name="table"):
-    """A float64 (units, K) array of finite non-negative counts, or one clear sentence."""
-    try:
-        arr = np.asarray(table)
-    except ValueError:
-        raise ValueError(
-            f"{name} must be a rectangular units x categories array of counts, got ragged "
-            f"rows: {_short(table)}"
-        ) from None
-    if arr.dtype == object or not (np.issubdtype(arr.dtype, np.number) or arr.dtype == np.bool_):
-        raise TypeError(
-            f"{name} must hold numeric counts, got an array of dtype {arr.dtype}: {_short(table)}"
-        )
-    if np.issubdtype(arr.dtype, np.complexfloating):
-        raise TypeError(f"{name} must hold real counts, got {_short(table)}")
-    if arr.ndim != 2 or arr.shape[0] == 0 or arr.shape[1] == 0:
-        raise ValueError(
-            f"{name} must be a 2-D units x categories array of counts, got shape {arr.shape}"
-        )
-    arr = arr.astype(np.float64, copy=False)
-    lo, hi = arr.min(), arr.max()
-    if not (np.isfinite(lo) and np.isfinite(hi)):
-        pos = tuple(int(i) for i in np.argwhere(~np.isfinite(arr))[0])
-        raise ValueError(
-            f"{name} must contain only finite counts, got {float(arr[pos])!r} at index {pos}"
-        )
-    if lo < 0:
-        pos = tuple(int(i) for i in np.argwhere(arr < 0)[0])
-        raise ValueError(
-            f"{name} must contain non-negative counts, got {float(arr[pos])!r} at index {pos}"
-        )
-    if hi == 0:
-        raise ValueError(f"{name} must contain at least one rating, got an all-zero table")
-    return arr
-
-
-def fleiss_kappa(table: ArrayLike, *, zero_division: str | float | None = None) -> float | None:
+def fleiss_kappa(
+    table: ArrayLike,
+    *,
+    categories: ArrayLike | None = None,
+    zero_division: str | float | None = None,
+) -> float | None:
     r"""Fleiss' kappa: agreement among ``n`` raters per subject, chance from pooled shares.
 
     Each of the ``N`` subjects is rated by the same number ``n`` of raters, not necessarily
@@ -521,6 +140,9 @@ def fleiss_kappa(table: ArrayLike, *, zero_division: str | float | None = None) 
         Counts: ``table[i, k]`` raters put subject ``i`` in category ``k`` (statsmodels'
         layout; build it from raw ratings with :func:`rating_table`).  Every row must sum to
         the same ``n >= 2``.
+    categories : array-like of shape (K,), optional
+        The categories of the columns (or more, for a :func:`rating_table` result).  Fleiss'
+        kappa does not change with a category nobody chose; accepted as everywhere else.
     zero_division : {None, "raise"} or float
         Policy when :math:`\bar P_e = 1` (every rating in one category).
 
@@ -564,7 +186,7 @@ def fleiss_kappa(table: ArrayLike, *, zero_division: str | float | None = None) 
     >>> round(kl.fleiss_kappa(table), 3)
     0.43
     """
-    T = _as_table(table)
+    T, _, _ = table_and_categories(table, categories, "fleiss_kappa")
     n_i = np.einsum("ik->i", T)
     n = n_i[0]
     unequal = n_i != n
@@ -653,6 +275,7 @@ def krippendorff_alpha(
     *,
     level: Literal["nominal", "ordinal", "interval", "ratio"] = "nominal",
     categories: ArrayLike | None = None,
+    layout: Layout | None = None,
     zero_division: str | float | None = None,
 ) -> float | None:
     r"""Krippendorff's alpha: one minus observed over expected disagreement.
@@ -677,14 +300,17 @@ def krippendorff_alpha(
 
     Parameters
     ----------
-    reliability_data : array-like of shape (raters, units)
-        One row per rater (the ``krippendorff`` package's layout); NaN or ``None`` for a
-        missing rating.  Numbers, or strings for the nominal and ordinal levels.
+    reliability_data : array-like of shape (raters, units) or (units, raters)
+        RATINGS_DOC
+        Strings only for the nominal and ordinal levels.
     level : {"nominal", "ordinal", "interval", "ratio"}
         Level of measurement, which fixes the distance :math:`\delta^2`.
     categories : array-like of shape (V,), optional
-        The value domain.  For ordinal strings it is required and gives their order; for
-        ordinal numbers, its order (default: ascending).
+        The value domain.  For ordinal strings it is required (or an ordered pandas
+        Categorical) and gives their order; for ordinal numbers, its order (default:
+        ascending).
+    layout : {None, "raters x units", "units x raters"}
+        See ``reliability_data``.
     zero_division : {None, "raise"} or float
         Policy when the expected disagreement is 0 (all pairable ratings equal).
 
@@ -716,7 +342,9 @@ def krippendorff_alpha(
     Examples
     --------
     Krippendorff (2011): four observers, twelve units, values 1-5, some missing.  He reports
-    0.743, 0.815, 0.849 and 0.797 for the nominal, ordinal, interval and ratio levels.
+    0.743, 0.815, 0.849 and 0.797 for the nominal, ordinal, interval and ratio levels.  The
+    list is raters x units, the default for arrays (``layout="units x raters"`` reads the
+    transpose, and a DataFrame is read that way).
 
     >>> import numpy as np
     >>> import kappalib as kl
@@ -733,15 +361,14 @@ def krippendorff_alpha(
         raise ValueError(
             f"level must be 'nominal', 'ordinal', 'interval' or 'ratio', got {level!r}"
         )
-    arr_kind = np.asarray(categories).dtype.kind if categories is not None else None
-    o, domain, m_max = _ratings_coincidences(reliability_data, categories)
+    o, domain, m_max, source = ratings_coincidences(reliability_data, categories, layout)
     strings = domain.dtype.kind in "US"
     if strings and level in ("interval", "ratio"):
         raise TypeError(
             f"level={level!r} needs numeric ratings, got strings such as {domain[0]!r}; use "
             "'nominal', or 'ordinal' with categories= giving their order"
         )
-    if strings and level == "ordinal" and arr_kind is None:
+    if strings and level == "ordinal" and source == "spelling":
         raise ValueError(
             "level='ordinal' on string ratings needs categories= listing them in order, "
             f"got categories=None for values {_short(domain.tolist())}"
@@ -765,148 +392,17 @@ def krippendorff_alpha(
     )
 
 
+krippendorff_alpha.__doc__ = (krippendorff_alpha.__doc__ or "").replace("RATINGS_DOC", _RATINGS_DOC)
+
+
 # --- Gwet's AC1/AC2 and Brennan-Prediger ---------------------------------------------------
 
 
-def _agreement_weights(weighting, K, scores, name):
-    """Gwet's agreement weights w = 1 - W / max(W) from kappalib's disagreement weights."""
-    if K < 2:
-        raise ValueError(f"{name} needs at least 2 categories, got {K}")
-    W = resolve_weights(weighting, K, scores)
-    if W is None:
-        return np.eye(K)
-    return 1.0 - W / W.max()
-
-
-def _two_rater_parts(C, weighting, scores, name):
-    C = as_matrix(C)
-    K = C.shape[-1]
-    w = _agreement_weights(weighting, K, scores, name)
-    N, r, c = _margins(C)
-    p_a = np.einsum("...ij,ij->...", C, w) / N
-    pi = (r + c) / (2.0 * N[..., None])  # pooled category shares of the two raters
-    return K, w, pi, p_a
-
-
-@matrix_function
-def gwet_ac1(
-    C: ArrayLike,
-    *,
-    weighting: str | ArrayLike | None = None,
-    scores: ArrayLike | None = None,
-) -> float | np.ndarray:
-    r"""Gwet's AC1 (AC2 with weights) for two raters, from their confusion matrix.
-
-    Chance agreement is the chance of agreeing on a "hard" case, rated at random:
-
-    .. math::
-
-        \pi_k = \frac{r_k + c_k}{2N}, \qquad
-        p_e = \frac{T_w}{K(K-1)} \sum_k \pi_k (1 - \pi_k), \qquad
-        \mathrm{AC} = \frac{p_a - p_e}{1 - p_e},
-
-    with :math:`p_a = \sum_{ij} w_{ij} C_{ij} / N`, agreement weights
-    :math:`w = 1 - W/\max W` (identity when unweighted) and :math:`T_w = \sum_{ij} w_{ij}`.
-    :math:`p_e \le T_w / K^2 < 1`, so AC1 is always defined.
-
-    Parameters
-    ----------
-    C : array-like of shape (K, K) or (..., K, K), with K >= 2
-    weighting : {None, "linear", "quadratic"} or array-like of shape (K, K)
-        Disagreement weights as in :func:`kappa`; ``"linear"`` and ``"quadratic"`` give
-        Gwet's linear and quadratic agreement weights.
-    scores : array-like of shape (K,), optional
-        Category values for ``"linear"``/``"quadratic"``.
-
-    Returns
-    -------
-    ac1 : float or ndarray of shape (...)
-
-    Raises
-    ------
-    ValueError, TypeError
-        On an invalid matrix or weighting, or K < 2.
-
-    References
-    ----------
-    Gwet, K. L. (2008). Computing inter-rater reliability and its variance in the presence
-    of high agreement. *British Journal of Mathematical and Statistical Psychology* 61,
-    29-48.
-    Gwet, K. L. (2014). *Handbook of Inter-Rater Reliability*, 4th ed.
-
-    Examples
-    --------
-    Gwet (2014): two abstractors classify 100 pregnancies as ectopic, abnormal or normal
-    intrauterine (irrCAC ships the table as ``table_cont3x3abstractors``; its documented
-    values are AC1 = 0.84933 and, with quadratic weights, AC2 = 0.94024).
-
-    >>> import kappalib as kl
-    >>> C = [[13, 0, 0], [0, 20, 7], [0, 4, 56]]
-    >>> round(kl.gwet_ac1(C), 5), round(kl.gwet_ac1(C, weighting="quadratic"), 5)
-    (0.84933, 0.94024)
-    """
-    K, w, pi, p_a = _two_rater_parts(C, weighting, scores, "gwet_ac1")
-    p_e = w.sum() / (K * (K - 1.0)) * np.einsum("...k,...k->...", pi, 1.0 - pi)
-    return _scalar_or_array((p_a - p_e) / (1.0 - p_e))
-
-
-@matrix_function
-def brennan_prediger(
-    C: ArrayLike,
-    *,
-    weighting: str | ArrayLike | None = None,
-    scores: ArrayLike | None = None,
-) -> float | np.ndarray:
-    r"""Brennan and Prediger's coefficient: chance agreement from uniform category use.
-
-    .. math::
-
-        p_e = \frac{T_w}{K^2}, \qquad
-        \mathrm{BP} = \frac{p_a - p_e}{1 - p_e},
-
-    with :math:`p_a = \sum_{ij} w_{ij} C_{ij} / N`, :math:`w = 1 - W / \max W` and
-    :math:`T_w = \sum_{ij} w_{ij}`.  Unweighted, :math:`p_e = 1/K` and BP is the K-class
-    PABAK, :math:`(K p_o - 1)/(K - 1)` (:func:`pabak`).
-
-    Parameters
-    ----------
-    C : array-like of shape (K, K) or (..., K, K), with K >= 2
-    weighting : {None, "linear", "quadratic"} or array-like of shape (K, K)
-        Disagreement weights as in :func:`kappa`.
-    scores : array-like of shape (K,), optional
-        Category values for ``"linear"``/``"quadratic"``.
-
-    Returns
-    -------
-    bp : float or ndarray of shape (...)
-
-    Raises
-    ------
-    ValueError, TypeError
-        On an invalid matrix or weighting, or K < 2.
-
-    References
-    ----------
-    Brennan, R. L. & Prediger, D. J. (1981). Coefficient kappa: some uses, misuses, and
-    alternatives. *Educational and Psychological Measurement* 41, 687-699.
-
-    Examples
-    --------
-    Gwet's (2014) abstractors (see :func:`gwet_ac1`): p_o = 0.89 and K = 3 give
-    (3 * 0.89 - 1) / 2 = 0.835.
-
-    >>> import kappalib as kl
-    >>> round(kl.brennan_prediger([[13, 0, 0], [0, 20, 7], [0, 4, 56]]), 6)
-    0.835
-    """
-    K, w, _, p_a = _two_rater_parts(C, weighting, scores, "brennan_prediger")
-    p_e = w.sum() / (K * K)
-    return _scalar_or_array((p_a - p_e) / (1.0 - p_e))
-
-
-def _multi_parts(table, weighting, scores, name):
+def _multi_parts(table, weighting, scores, categories, name):
     """Gwet's (2014) p_a over units with >= 2 ratings, and pi_k over rated units."""
-    T = _as_table(table)
+    T, domain, source = table_and_categories(table, categories, name)
+    check_weighted_order(weighting, domain, source, name)
+    scores = default_scores(weighting, scores, domain)
     K = T.shape[1]
     w = _agreement_weights(weighting, K, scores, name)
     r = np.einsum("ik->i", T)
@@ -933,6 +429,7 @@ def gwet_ac1_multi(
     *,
     weighting: str | ArrayLike | None = None,
     scores: ArrayLike | None = None,
+    categories: ArrayLike | None = None,
 ) -> float:
     r"""Gwet's AC1 (AC2 with weights) for any number of raters, from a units x categories table.
 
@@ -953,10 +450,20 @@ def gwet_ac1_multi(
     Parameters
     ----------
     table : array-like of shape (N, K), K >= 2
-        Counts per unit and category (:func:`rating_table`).
+        Counts per unit and category (:func:`rating_table`), one column per category
+        **offered**: AC1 depends on K, so a category nobody chose still needs its column
+        (``rating_table(..., categories=...)`` or ``categories=`` here).  Raw ratings are
+        refused (a table with no zero count and rows of different totals looks like them).
     weighting : {None, "linear", "quadratic"} or array-like of shape (K, K)
-        Disagreement weights as in :func:`kappa`.
+        Disagreement weights as in :func:`kappa`; string categories need their order from
+        ``categories=`` (here or in :func:`rating_table`), never from their spelling.
     scores : array-like of shape (K,), optional
+        Category values for ``"linear"``/``"quadratic"``.  Default: the numeric categories
+        of a :func:`rating_table` result or of ``categories=`` (as irrCAC), else 0..K-1.
+    categories : array-like, optional
+        The categories of the table's columns (a plain table: one per column) or, for a
+        :func:`rating_table` result, every category offered (unused ones become zero
+        columns).
 
     Returns
     -------
@@ -987,7 +494,7 @@ def gwet_ac1_multi(
     >>> round(kl.gwet_ac1_multi(table), 5)
     0.77544
     """
-    K, w, p_a, pi = _multi_parts(table, weighting, scores, "gwet_ac1_multi")
+    K, w, p_a, pi = _multi_parts(table, weighting, scores, categories, "gwet_ac1_multi")
     p_e = w.sum() / (K * (K - 1.0)) * float(pi @ (1.0 - pi))
     return float((p_a - p_e) / (1.0 - p_e))
 
@@ -997,6 +504,7 @@ def brennan_prediger_multi(
     *,
     weighting: str | ArrayLike | None = None,
     scores: ArrayLike | None = None,
+    categories: ArrayLike | None = None,
 ) -> float:
     r"""Brennan-Prediger for any number of raters, from a units x categories table.
 
@@ -1006,8 +514,12 @@ def brennan_prediger_multi(
     Parameters
     ----------
     table : array-like of shape (N, K), K >= 2
+        As in :func:`gwet_ac1_multi`: one column per category offered (BP's chance
+        agreement is 1/K).
     weighting : {None, "linear", "quadratic"} or array-like of shape (K, K)
     scores : array-like of shape (K,), optional
+    categories : array-like, optional
+        As in :func:`gwet_ac1_multi`.
 
     Returns
     -------
@@ -1038,6 +550,6 @@ def brennan_prediger_multi(
     >>> round(kl.brennan_prediger_multi(kl.rating_table(data)[0]), 6)
     0.772727
     """
-    K, w, p_a, _ = _multi_parts(table, weighting, scores, "brennan_prediger_multi")
+    K, w, p_a, _ = _multi_parts(table, weighting, scores, categories, "brennan_prediger_multi")
     p_e = w.sum() / (K * K)
     return float((p_a - p_e) / (1.0 - p_e))

@@ -10,19 +10,30 @@ from __future__ import annotations
 
 import functools
 import numbers
+import warnings
+import weakref
+from collections.abc import Callable, Sequence
+from typing import Any, ParamSpec, TypeAlias, TypeVar
 
 import numpy as np
+from numpy.typing import ArrayLike
 
+from ._arithmetic import to_float
 from ._errors import UndefinedMetricError
 
 __all__ = [
     "as_matrix",
     "check_class_count",
+    "check_confidence",
+    "check_label_order",
     "check_zero_division",
+    "deprecated_alias",
     "finish",
+    "has_big_int",
     "matrix_function",
-    "scale_free",
-    "to_float",
+    "origin",
+    "remember",
+    "renamed_confidence",
 ]
 
 # The label-level function to call instead, for each matrix function that can be called
@@ -34,9 +45,44 @@ _HINT = (
 )
 
 
-def matrix_function(func):
+# Where the classes of a matrix or table came from, for the arrays kappalib itself returned
+# (confusion_matrix, rating_table): id -> (weak reference, kind, classes, order source).  The
+# results stay plain ndarrays (a grader may check `type(C) is np.ndarray`), and an array
+# computed from one (a copy, a slice, C.T) is not in here: its order is unknown, as for any
+# matrix a user typed in.
+_ORIGINS: dict[int, tuple[Any, str, Any, str]] = {}
+
+
+def remember(arr: np.ndarray, kind: str, classes: Any, source: str) -> np.ndarray:
+    """Record that ``arr`` is a ``kind`` ("confusion" or "counts") with these classes, whose
+    order came from ``source`` ("given", "numbers" or "spelling"); returns ``arr``."""
+    key = id(arr)
+    _ORIGINS[key] = (weakref.ref(arr), kind, classes, source)
+    weakref.finalize(arr, _ORIGINS.pop, key, None)
+    return arr
+
+
+def origin(arr: Any) -> tuple[str | None, Any, str | None]:
+    """``(kind, classes, source)`` of an array :func:`remember` recorded, else Nones."""
+    entry = _ORIGINS.get(id(arr))
+    if entry is None or entry[0]() is not arr:
+        return None, None, None
+    return entry[1], entry[2], entry[3]
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+# One (K, K) matrix written as nested lists: what the overloads of the matrix functions type
+# as "one matrix in, a float (or None) out".  An ndarray may be one matrix or a stack.
+OneMatrix: TypeAlias = Sequence[Sequence[float]]
+
+
+def matrix_function(func: Callable[P, R]) -> Callable[P, R]:
     """Decorate a public matrix function ``f(C, *, ...)``: two positional label sequences
-    raise a TypeError that names the label-level function to call instead."""
+    raise a TypeError that names the label-level function to call instead, ``weights=``
+    raises one naming ``weighting=``, and a weighting on a matrix from confusion_matrix whose
+    string labels were sorted by spelling is refused.  The signature is kept (ParamSpec), so
+    a type checker sees the wrapped function's own."""
     name = func.__name__
     target = _LABEL_LEVEL.get(name)
     if target is not None:
@@ -48,22 +94,97 @@ def matrix_function(func):
         )
 
     @functools.wraps(func)
-    def wrapper(C, *args, **kwargs):
-        if args:
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        C, rest = (args[0], args[1:]) if args else (kwargs.get("C"), ())
+        if rest:
             raise TypeError(
                 f"{name}() takes one confusion matrix C and keyword options, got "
-                f"{1 + len(args)} positional arguments ({_short(C, 30)}, "
-                f"{_short(args[0], 30)}{', ...' if len(args) > 1 else ''}); {advice}"
+                f"{1 + len(rest)} positional arguments ({_short(C, 30)}, "
+                f"{_short(rest[0], 30)}{', ...' if len(rest) > 1 else ''}); {advice}"
             )
-        return func(C, **kwargs)
+        if "weights" in kwargs:
+            raise TypeError(
+                f"{name}() takes the weighting scheme as weighting=, got "
+                f"weights={_short(kwargs['weights'], 30)} (weights= is scikit-learn's name, "
+                "accepted by kl.cohen_kappa_score only)"
+            )
+        kind, labels, order = origin(C)
+        if kind == "confusion":
+            check_label_order(
+                kwargs.get("weighting"),
+                labels,
+                order,
+                name,
+                "build C with kl.confusion_matrix(y1, y2, labels=[...])",
+            )
+        return func(*args, **kwargs)
 
     return wrapper
 
 
-def to_float(x):
-    """A 0-d result as a Python float, anything else as a float64 array."""
-    x = np.asarray(x, dtype=np.float64)
-    return float(x) if x.ndim == 0 else x
+def check_label_order(weighting, labels, source, name, fix="pass labels=[...]"):
+    """Refuse a weighted statistic on classes whose order came from their spelling."""
+    if weighting is None or source != "spelling":
+        return
+    labels = list(labels) if labels is not None else []
+    return_order = _short(labels, 60)
+    raise ValueError(
+        f"{name}(weighting={_short(weighting, 30)}) measures distances between positions in "
+        f"the class order, and these string labels have no order but their spelling: "
+        f"sorted, they would be {return_order}; {fix} listing them in their ordinal order "
+        "(or use ordered pandas Categoricals)"
+    )
+
+
+def check_confidence(confidence_level: Any, name: str = "confidence_level") -> float:
+    """A coverage strictly between 0 and 1, as a float; one sentence otherwise."""
+    if isinstance(confidence_level, bool) or not isinstance(confidence_level, numbers.Real):
+        raise TypeError(
+            f"{name} must be a number strictly between 0 and 1, got {_short(confidence_level)}"
+        )
+    if not (0.0 < float(confidence_level) < 1.0):
+        raise ValueError(f"{name} must be strictly between 0 and 1, got {confidence_level!r}")
+    return float(confidence_level)
+
+
+def renamed_confidence(
+    confidence_level: Any, confidence: Any, func: str, stacklevel: int = 4
+) -> float:
+    """``confidence_level``, or the deprecated ``confidence=`` with a DeprecationWarning."""
+    if confidence is None:
+        return check_confidence(confidence_level)
+    warnings.warn(
+        f"{func}(confidence=...) is deprecated and will be removed in kappalib 0.3; use "
+        "confidence_level=, scipy's name",
+        DeprecationWarning,
+        stacklevel=stacklevel,
+    )
+    if confidence_level != 0.95:
+        raise TypeError(
+            f"pass the coverage once: confidence={confidence!r} is the old name of "
+            f"confidence_level={confidence_level!r}"
+        )
+    return check_confidence(confidence, "confidence")
+
+
+def deprecated_alias(func: Callable[P, R], old: str) -> Callable[P, R]:
+    """``func`` under its old public name, with a DeprecationWarning naming the new one."""
+    new = func.__name__
+
+    @functools.wraps(func)
+    def alias(*args: P.args, **kwargs: P.kwargs) -> R:
+        warnings.warn(
+            f"kl.{old} is deprecated and will be removed in kappalib 0.3; use kl.{new}, "
+            "which takes the same arguments",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return func(*args, **kwargs)
+
+    alias.__name__ = alias.__qualname__ = old
+    alias.__doc__ = f"Deprecated alias of :func:`{new}` (removed in kappalib 0.3)."
+    alias.__deprecated__ = new  # type: ignore[attr-defined]
+    return alias
 
 
 def check_class_count(C, what, *, exactly=None, at_least=None, reason=""):
@@ -79,22 +200,17 @@ def check_class_count(C, what, *, exactly=None, at_least=None, reason=""):
         )
 
 
-def scale_free(C):
-    """C times a power of two per matrix, so that every total lies in [0.5, 1).
-
-    For a statistic that does not change when C is multiplied by a constant.  A power of
-    two is exact in floating point, and products of margins then neither overflow (counts
-    of 1e154 and more) nor underflow (1e-154 and less).  Applied only when some total lies
-    outside [2^-200, 2^200], so ordinary counts are left as they are.
-    """
-    N = np.einsum("...ij->...", C)
-    if N.min() >= 2.0**-200 and N.max() <= 2.0**200:
-        return C
-    _, e = np.frexp(N)
-    return np.ldexp(C, -e[..., None, None])
+def has_big_int(y):
+    """Does the sequence hold an integer (Python's or numpy's) that float64 cannot represent
+    exactly?  np.asarray turns [2**64 - 4, 0], or [np.uint64(2**63), np.int64(3)], into
+    float64, which rounds them."""
+    return any(
+        isinstance(x, (int, np.integer)) and not isinstance(x, bool) and not -(2**53) <= x <= 2**53
+        for x in y
+    )
 
 
-def _short(value, limit=80):
+def _short(value: Any, limit: int = 80) -> str:
     """A repr of ``value`` cut to ``limit`` characters, for error messages."""
     text = repr(value)
     if len(text) > limit:
@@ -107,7 +223,7 @@ def _index(flat_position, shape):
     return tuple(int(i) for i in idx)
 
 
-def as_matrix(C, name="C"):
+def as_matrix(C: ArrayLike, name: str = "C") -> np.ndarray:
     """Return ``C`` as a float64 array of shape ``(..., K, K)``, or raise a clear error.
 
     Checks: numeric, at least 2 dimensions, square in the last two, K >= 1, finite,
@@ -169,7 +285,7 @@ def as_matrix(C, name="C"):
     return _check_totals(arr, name)
 
 
-def _check_totals(arr, name):
+def _check_totals(arr: np.ndarray, name: str) -> np.ndarray:
     """Raise if any matrix of the stack holds no case; return arr."""
     totals = np.einsum("...ij->...", arr)
     empty = totals <= 0
@@ -187,7 +303,7 @@ def _check_totals(arr, name):
     return arr
 
 
-def check_zero_division(zero_division):
+def check_zero_division(zero_division: Any) -> Any:
     """Validate the ``zero_division`` policy: None, "raise" or a real number."""
     if zero_division is None or (isinstance(zero_division, str) and zero_division == "raise"):
         return zero_division
@@ -204,7 +320,7 @@ def check_zero_division(zero_division):
     return float(zero_division)
 
 
-def finish(value, undefined, zero_division, message):
+def finish(value: ArrayLike, undefined: ArrayLike, zero_division: Any, message: str) -> Any:
     """Apply the undefined-value policy and return a Python float/None or an array.
 
     ``value`` and ``undefined`` are arrays of the stack shape (``()`` for one matrix).

@@ -10,7 +10,8 @@ the ``scores`` given for the labels, never between the label values themselves.
 
 from __future__ import annotations
 
-from typing import Literal
+import warnings
+from typing import Any, Literal
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -43,11 +44,15 @@ def _check_scores(scores, K):
     return arr
 
 
+_UNSET: Any = object()
+
+
 def disagreement_weights(
     K: int,
-    kind: Literal["linear", "quadratic"] | None = None,
+    weighting: Literal["linear", "quadratic"] | None = None,
     *,
     scores: ArrayLike | None = None,
+    kind: Any = _UNSET,
 ) -> np.ndarray:
     r"""The (K, K) disagreement-weight matrix that :func:`kappa` uses.
 
@@ -63,11 +68,13 @@ def disagreement_weights(
     ----------
     K : int
         Number of classes, at least 2.
-    kind : {None, "linear", "quadratic"}
-        ``None`` gives the unweighted ``1 - I``.
+    weighting : {None, "linear", "quadratic"}
+        ``None`` gives the unweighted ``1 - I``; the name every other function uses.
     scores : array-like of shape (K,), optional
         A numeric value per label, in label order, for categories that are not evenly spaced.
         Only used with ``"linear"`` or ``"quadratic"``.
+    kind : {None, "linear", "quadratic"}, optional
+        Deprecated name of ``weighting`` (a DeprecationWarning; removed in kappalib 0.3).
 
     Returns
     -------
@@ -77,7 +84,7 @@ def disagreement_weights(
     Raises
     ------
     ValueError
-        If ``K`` is below 2, ``kind`` is unknown, or ``scores`` has the wrong length, is
+        If ``K`` is below 2, ``weighting`` is unknown, or ``scores`` has the wrong length, is
         not finite, or repeats a value.
 
     References
@@ -98,21 +105,33 @@ def disagreement_weights(
            [1., 0., 3.],
            [4., 3., 0.]])
     """
+    if kind is not _UNSET:
+        warnings.warn(
+            "disagreement_weights(kind=...) is deprecated and will be removed in kappalib "
+            "0.3; use weighting=, the name every other kappalib function uses",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        if weighting is not None:
+            raise TypeError(
+                f"pass the weighting once: kind={kind!r} is the old name of weighting={weighting!r}"
+            )
+        weighting = kind
     if isinstance(K, bool) or not isinstance(K, (int, np.integer)) or K < 2:
         raise ValueError(f"K must be an integer of at least 2, got {K!r}")
     K = int(K)
-    if kind is None:
+    if weighting is None:
         if scores is not None:
             raise ValueError(
-                "scores only apply to kind='linear' or 'quadratic', got kind=None with "
-                f"scores={_short(scores)}"
+                "scores only apply to weighting='linear' or 'quadratic', got weighting=None "
+                f"with scores={_short(scores)}"
             )
         return 1.0 - np.eye(K)
-    if not isinstance(kind, str) or kind not in ("linear", "quadratic"):
-        raise ValueError(f"kind must be None, 'linear' or 'quadratic', got {kind!r}")
+    if not isinstance(weighting, str) or weighting not in ("linear", "quadratic"):
+        raise ValueError(f"weighting must be None, 'linear' or 'quadratic', got {weighting!r}")
     s = np.arange(K, dtype=np.float64) if scores is None else _check_scores(scores, K)
     d = np.abs(s[:, None] - s[None, :])
-    return d if kind == "linear" else d * d
+    return d if weighting == "linear" else d * d
 
 
 def resolve_weights(weighting, K, scores=None):

@@ -10,11 +10,10 @@ library.  Its families (built by :mod:`kappalib.families`) are
 * ``Z_A``: the N x N matrix of ones with ``A`` in the top-right cell (Corollary 7,
   Proposition 8).  The paper writes N for the number of classes; here it is ``n_classes``.
 
-The PDF text of the paper loses its minus signs, fraction bars and square roots, so every
-expression below was rebuilt from the structure of the argument and is tested against
-:func:`kappalib.kappa` and :func:`kappalib.mcc` on parameter grids to 1e-9
-(``tests/test_closed_forms.py``).  These functions evaluate formulas of *parameters*: they
-do not replace ``kl.kappa`` / ``kl.mcc``, which remain the definitions.
+The paper's PDF text loses minus signs, fraction bars and roots: each expression below was
+rebuilt from the argument and is tested against :func:`kappalib.kappa` and
+:func:`kappalib.mcc` on parameter grids to 1e-9 (``tests/test_closed_forms.py``).  They are
+formulas of *parameters*; ``kl.kappa`` / ``kl.mcc`` remain the definitions.
 
 Conventions shared by every function here:
 
@@ -28,10 +27,12 @@ Conventions shared by every function here:
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 from numpy.typing import ArrayLike
+
+from ._arithmetic import to_float as _out
 
 __all__ = [
     "argmin_kappa_C1",
@@ -51,7 +52,7 @@ Scenario = Literal["d=a", "d=0", "d=1"]
 _SCENARIOS = ("d=a", "d=0", "d=1")
 
 
-def _params(**named):
+def _params(**named: ArrayLike) -> list[np.ndarray]:
     """Check that each parameter is finite and non-negative; broadcast them together."""
     arrays = []
     for name, value in named.items():
@@ -61,19 +62,13 @@ def _params(**named):
             shown = value if arr.ndim == 0 else float(arr[bad].flat[0])
             raise ValueError(f"{name} must be finite and non-negative, got {shown!r}")
         arrays.append(arr)
-    return np.broadcast_arrays(*arrays)
+    return list(np.broadcast_arrays(*arrays))
 
 
-def _n_classes(n_classes):
+def _n_classes(n_classes: Any) -> int:
     if isinstance(n_classes, bool) or not isinstance(n_classes, (int, np.integer)) or n_classes < 2:
         raise ValueError(f"n_classes must be an integer of at least 2, got {n_classes!r}")
     return int(n_classes)
-
-
-def _out(x):
-    """A Python float for a 0-d result, the array otherwise."""
-    x = np.asarray(x, dtype=np.float64)
-    return float(x) if x.ndim == 0 else x
 
 
 # --------------------------------------------------------------------------- C0, c = 0

@@ -1,6 +1,6 @@
 """Bad input gets one clear sentence that names the argument and echoes the value.
 
-The table below is the contract of DESIGN.md ("Bad input"); each row is one case.
+The table below is the bad-input contract of ARCHITECTURE.md ("Check"); each row is one case.
 """
 
 import warnings
@@ -118,19 +118,19 @@ CASES = [
     ),
     (
         "confidence above 1",
-        lambda: kl.kappa_confint(GOOD, confidence=1.5),
+        lambda: kl.kappa_confint(GOOD, confidence_level=1.5),
         ValueError,
         ["confidence", "1.5"],
     ),
     (
         "confidence of 0",
-        lambda: kl.kappa_confint(GOOD, confidence=0),
+        lambda: kl.kappa_confint(GOOD, confidence_level=0),
         ValueError,
         ["confidence", "0"],
     ),
     (
         "confidence not a number",
-        lambda: kl.kappa_confint(GOOD, confidence="95%"),
+        lambda: kl.kappa_confint(GOOD, confidence_level="95%"),
         TypeError,
         ["confidence", "'95%'"],
     ),
@@ -154,10 +154,10 @@ CASES = [
         ["y_true", "NaN"],
     ),
     (
-        "None label names y1",
+        "None label names y1, its position and dropna",
         lambda: kl.cohen_kappa_score(["a", None], ["a", "a"]),
-        TypeError,
-        ["y1", "None"],
+        ValueError,
+        ["y1", "None", "index 1", "dropna"],
     ),
     (
         "numbers and strings in one vector",

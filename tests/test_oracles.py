@@ -86,7 +86,7 @@ def test_confidence_interval_against_statsmodels_and_scipy(confidence):
     table = np.array([[106, 10, 4], [22, 28, 10], [2, 12, 6]])  # Fleiss et al. (1969)
     res = cohens_kappa(table)
     z = norm.ppf((1 + confidence) / 2)
-    low, high = kl.kappa_confint(table, confidence=confidence)
+    low, high = kl.kappa_confint(table, confidence_level=confidence)
     assert low == pytest.approx(res.kappa - z * res.std_kappa, abs=1e-12)
     assert high == pytest.approx(res.kappa + z * res.std_kappa, abs=1e-12)
 

@@ -12,6 +12,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from matrices import labels_of
 from sklearn.metrics import cohen_kappa_score as sk_kappa
 from sklearn.metrics import matthews_corrcoef as sk_mcc
 from test_multirater_oracles import KRIPPENDORFF, _fleiss_exact, _multi_exact, _two_rater_exact
@@ -163,7 +164,7 @@ def test_statistics_are_scale_free_at_extreme_scales(scale):
         value = getattr(kl, name)(C)
         assert value == pytest.approx(getattr(kl, name)(BASE.astype(float)), rel=1e-12), name
     assert kl.kappa(C, weighting="quadratic") == pytest.approx(
-        sk_kappa(*_expand(BASE), weights="quadratic"), rel=1e-12
+        sk_kappa(*labels_of(BASE), weights="quadratic"), rel=1e-12
     )
     asy = math.sqrt(
         sum((float(a) - float(b)) ** 2 for a, b in zip(BASE.ravel(), BASE.T.ravel(), strict=True))
@@ -186,13 +187,6 @@ def test_mcc_of_one_tiny_row_is_defined():
     num = 1.0 * 1e-200 - 1e-200 * 1e-200
     den = math.sqrt(1 + 1e-200) * math.sqrt(2e-200) * math.sqrt(1 + 1e-200) * math.sqrt(2e-200)
     assert kl.mcc(C) == pytest.approx(num / den, rel=1e-9)
-
-
-def _expand(C):
-    C = np.asarray(C)
-    K = C.shape[0]
-    idx = np.repeat(np.arange(K * K), C.ravel())
-    return idx // K, idx % K
 
 
 # --- fix 6: Scott's pi without cancellation ------------------------------------------------------
@@ -270,8 +264,8 @@ def test_one_label_sequence_points_there_too(name):
 
 def _takes_c(name):
     f = getattr(kl, name)
-    if inspect.isclass(f) or not callable(f):
-        return False
+    if inspect.isclass(f) or not callable(f) or getattr(f, "__deprecated__", None):
+        return False  # a deprecated alias calls the new name, which is tested
     return next(iter(inspect.signature(f).parameters), None) == "C"
 
 
@@ -377,7 +371,9 @@ def test_multi_rater_tables_with_huge_counts(scale):
 def test_multi_rater_tables_with_tiny_counts_raise_one_sentence(scale):
     T = np.array([[3, 1, 0], [0, 4, 0], [2, 1, 1]]) * scale
     for f in (kl.fleiss_kappa, kl.gwet_ac1_multi, kl.brennan_prediger_multi):
-        with pytest.raises(ValueError, match=r"two or more ratings|at least 2 ratings") as info:
+        with pytest.raises(
+            ValueError, match=r"two or more ratings|at least 2 ratings|whole numbers"
+        ) as info:
             f(T)
         assert "\n" not in str(info.value)
 
@@ -418,7 +414,7 @@ def test_standard_error_scales_as_one_over_root_n(scale, null):
 def test_bootstrap_of_more_cases_than_numpy_can_draw():
     for C in ([[8e20, 2e20], [1e20, 9e20]], [[1e300, 0], [0, 1e300]]):
         with pytest.raises(ValueError, match=r"fewer than 2\*\*63 cases") as info:
-            kl.kappa_bootstrap_ci(C, n_resamples=10, rng=0)
+            kl.bootstrap_confint(C, n_resamples=10, rng=0)
         assert "\n" not in str(info.value)
 
 
@@ -446,8 +442,10 @@ def test_new_functions_return_python_floats():
         kl.brennan_prediger_multi(T),
         kl.krippendorff_alpha(KRIPPENDORFF),
         kl.kappa_standard_error(C, null=True),
-        *kl.kappa_bootstrap_ci(C, n_resamples=50, rng=0),
-        *kl.paired_difference_ci([0, 1, 1, 0], [0, 1, 0, 0], [0, 1, 1, 1], n_resamples=50, rng=0),
+        *kl.bootstrap_confint(C, n_resamples=50, rng=0),
+        *kl.paired_difference_confint(
+            [0, 1, 1, 0], [0, 1, 0, 0], [0, 1, 1, 1], n_resamples=50, rng=0
+        ),
     ):
         assert type(value) is float
     assert type(kl.kappa_sample_size(0.5, [1, 1], half_width=0.1)) is int

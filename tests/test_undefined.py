@@ -71,8 +71,8 @@ def test_confint_undefined_is_none_not_a_pair():
 def test_confint_contains_kappa_and_is_clipped():
     low, high = kl.kappa_confint([[8, 2], [1, 9]])
     assert low < 0.7 < high == 1.0
-    lo90, hi90 = kl.kappa_confint([[80, 20], [10, 90]], confidence=0.90)
-    lo99, hi99 = kl.kappa_confint([[80, 20], [10, 90]], confidence=0.99)
+    lo90, hi90 = kl.kappa_confint([[80, 20], [10, 90]], confidence_level=0.90)
+    lo99, hi99 = kl.kappa_confint([[80, 20], [10, 90]], confidence_level=0.99)
     assert lo99 < lo90 < 0.7 < hi90 < hi99 < 1
     # symmetric around kappa when not clipped, half-width z * se
     se = kl.kappa_standard_error([[80, 20], [10, 90]])

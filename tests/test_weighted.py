@@ -12,6 +12,7 @@ from statistics import NormalDist
 
 import numpy as np
 import pytest
+from matrices import labels_of
 from sklearn.metrics import cohen_kappa_score as sk_kappa
 from statsmodels.stats.inter_rater import cohens_kappa as sm_kappa
 
@@ -233,9 +234,7 @@ def test_string_labels_need_an_explicit_order(weighting):
         kl.cohen_kappa_score(y1, y2, weighting=weighting)
     message = str(info.value)
     assert message.index("'high'") < message.index("'low'")
-    assert "'high' before 'low'" in message
     assert "sorted, they would be ['high', 'low', 'mid']" in message
-    assert "'mild' < 'moderate' < 'severe'" in message
     ours = kl.cohen_kappa_score(y1, y2, weighting=weighting, labels=["low", "mid", "high"])
     # the custom matrix holds linear distances: scikit-learn's "linear" is the oracle for it
     sk_weights = weighting if isinstance(weighting, str) else "linear"
@@ -256,7 +255,7 @@ def test_numbers_written_as_strings_are_guarded_too():
 
 def test_the_guard_cuts_long_label_lists():
     y = [f"label {i:03d}" for i in range(100)]
-    cut = r"sorted, they would be \['label 000', .*\.\.\.\. Pass"
+    cut = r"sorted, they would be \['label 000', .*\.\.\.; pass labels="
     with pytest.raises(ValueError, match=cut) as info:
         kl.cohen_kappa_score(y, y[::-1], weighting="linear")
     assert len(str(info.value)) < 400
@@ -265,27 +264,19 @@ def test_the_guard_cuts_long_label_lists():
 # --- quadratic kappa and correlation (chapter 05) ----------------------------------------------
 
 
-def expand(C):
-    """The two label vectors (grade numbers 1..K) behind a table of counts."""
-    C = np.asarray(C)
-    K = C.shape[0]
-    idx = np.repeat(np.arange(K * K), C.ravel().astype(int))
-    return idx // K + 1, idx % K + 1
-
-
 @pytest.mark.parametrize("seed", range(20))
 def test_quadratic_kappa_is_concordance_correlation(seed):
     """kappa_q = 2 s_xy / (s_x^2 + s_y^2 + (xbar - ybar)^2), moments with 1/N (Lin's CCC)."""
     rng = np.random.default_rng(3000 + seed)
     K = int(rng.integers(2, 7))
     C = random_table(rng, K, high=12)
-    x, y = expand(C)
+    x, y = labels_of(C, start=1)
     S = np.cov(x, y, bias=True)
     ccc = 2 * S[0, 1] / (S[0, 0] + S[1, 1] + (x.mean() - y.mean()) ** 2)
     assert kl.kappa(C, weighting="quadratic") == pytest.approx(ccc, abs=1e-12)
     # equal marginals: the symmetrised table gives Pearson's r exactly
     sym = C + C.T
-    x, y = expand(sym)
+    x, y = labels_of(sym, start=1)
     assert kl.kappa(sym, weighting="quadratic") == pytest.approx(np.corrcoef(x, y)[0, 1], abs=1e-12)
 
 
@@ -293,7 +284,7 @@ def test_linear_equals_quadratic_for_two_classes():
     """For K = 2 both weightings are 1 - I; the oracle is scikit-learn on the expanded labels."""
     rng = np.random.default_rng(14)
     stack = np.stack([random_table(rng, 2) for _ in range(50)])
-    expected = [sk_kappa(*expand(C)) for C in stack]
+    expected = [sk_kappa(*labels_of(C, start=1)) for C in stack]
     for weighting in ("linear", "quadratic"):
         np.testing.assert_allclose(kl.kappa(stack, weighting=weighting), expected, atol=1e-13)
 

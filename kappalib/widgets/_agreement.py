@@ -15,14 +15,14 @@ positive class first:
 
 from __future__ import annotations
 
-import io
-
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.figure import Figure
 
-from .._agreement import expected_agreement, kappa, observed_agreement, pabak
+from .._agreement import expected_agreement, kappa, observed_agreement
 from .._correlation import mcc
+from .._two_rater import pabak
+from ._controls import blit_png, fmt
 
 __all__ = ["two_by_two_chart", "two_by_two_explorer", "two_by_two_values"]
 
@@ -87,17 +87,13 @@ def two_by_two_values(a: float, b: float, c: float, d: float) -> dict[str, float
     C = np.array([[a, b], [c, d]], dtype=np.float64)
     if np.all(C == 0):
         return dict.fromkeys(TWO_BY_TWO_NAMES)
-    return {
-        "p_o": observed_agreement(C),
-        "p_e": expected_agreement(C),
-        "kappa": kappa(C),
-        "mcc": mcc(C),
-        "pabak": pabak(C),
+    return {  # one matrix: each value is a float or None
+        "p_o": observed_agreement(C),  # type: ignore[dict-item]
+        "p_e": expected_agreement(C),  # type: ignore[dict-item]
+        "kappa": kappa(C),  # type: ignore[dict-item]
+        "mcc": mcc(C),  # type: ignore[dict-item]
+        "pabak": pabak(C),  # type: ignore[dict-item]
     }
-
-
-def _fmt(value):
-    return "undefined" if value is None else f"{value:.3f}"
 
 
 def _new_axes(fig=None):
@@ -137,7 +133,7 @@ def _update(ax, a, b, c, d):
             y, va = value - 0.03, "top"
         label.set_position((bar.get_x() + bar.get_width() / 2, y))
         label.set_verticalalignment(va)
-        label.set_text(_fmt(value))
+        label.set_text(fmt(value))
     N = a + b + c + d
     ax.set_title(f"C = [[{a:g}, {b:g}], [{c:g}, {d:g}]],  N = {N:g}")
     return values
@@ -196,7 +192,6 @@ def two_by_two_explorer(a: int = 8, b: int = 2, c: int = 1, d: int = 9, *, max_c
     import ipywidgets as widgets
     from IPython.display import Image, display
     from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from PIL import Image as PILImage
 
     def slider(name, value):
         return widgets.IntSlider(value=value, min=0, max=max_count, description=name)
@@ -217,17 +212,8 @@ def two_by_two_explorer(a: int = 8, b: int = 2, c: int = 1, d: int = 9, *, max_c
 
     def redraw(a, b, c, d):
         values = _update(ax, a, b, c, d)
-        print("   ".join(f"{k} = {_fmt(v)}" for k, v in values.items()))
-        canvas.restore_region(background)
-        for artist in moving:
-            ax.draw_artist(artist)
-        width, height = canvas.get_width_height()
-        pixels = PILImage.frombuffer(
-            "RGBA", (width, height), canvas.buffer_rgba(), "raw", "RGBA", 0, 1
-        )
-        png = io.BytesIO()
-        pixels.save(png, format="png", compress_level=1)
-        display(Image(data=png.getvalue(), format="png"))
+        print("   ".join(f"{k} = {fmt(v)}" for k, v in values.items()))
+        display(Image(data=blit_png(canvas, background, moving), format="png"))
         return values
 
     return widgets.interactive(

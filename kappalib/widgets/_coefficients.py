@@ -24,11 +24,13 @@ import matplotlib.pyplot as plt
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .._agreement import kappa, observed_agreement, scotts_pi
+from .._agreement import kappa, observed_agreement
 from .._correlation import mcc
-from .._multirater import _alpha_from_coincidences, brennan_prediger, gwet_ac1
-from ._controls import rate_slider
-from ._prevalence import _rate, _rater_tables
+from .._multirater import _alpha_from_coincidences
+from .._two_rater import brennan_prediger, gwet_ac1, scotts_pi
+from ._controls import blit_png, rate_slider
+from ._controls import check_rate as _rate
+from ._prevalence import _rater_tables
 
 __all__ = [
     "COEFFICIENTS",
@@ -81,7 +83,7 @@ def coefficient_curves(
     specificity: float,
     prevalences: ArrayLike | None = None,
     *,
-    n_cases: int = COEFFICIENT_DEFAULTS["n_cases"],
+    n_cases: int = int(COEFFICIENT_DEFAULTS["n_cases"]),
 ) -> CoefficientCurves:
     """Kappa, pi, alpha, MCC, AC1 and BP of one rater over test sets of every prevalence.
 
@@ -200,10 +202,8 @@ class CoefficientsFigure:
 
     def render_png(self) -> bytes:
         """The figure as PNG bytes, redrawing only the moving artists over a cached background."""
-        import io
 
         from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from PIL import Image  # a dependency of matplotlib
 
         fig = self.ax.figure
         if self._canvas is None:
@@ -214,16 +214,7 @@ class CoefficientsFigure:
         if self._background is None:
             canvas.draw()
             self._background = canvas.copy_from_bbox(fig.bbox)
-        else:
-            canvas.restore_region(self._background)
-        for artist in self._moving:
-            self.ax.draw_artist(artist)
-        buffer = io.BytesIO()
-        # fast zlib level: the PNG is shown once and thrown away (level 6 costs twice as long)
-        Image.fromarray(np.asarray(canvas.buffer_rgba())).save(
-            buffer, format="png", compress_level=1
-        )
-        return buffer.getvalue()
+        return blit_png(canvas, self._background, self._moving)
 
 
 def draw_coefficients(
@@ -231,7 +222,7 @@ def draw_coefficients(
     specificity: float = COEFFICIENT_DEFAULTS["specificity"],
     prevalence: float = COEFFICIENT_DEFAULTS["prevalence"],
     *,
-    n_cases: int = COEFFICIENT_DEFAULTS["n_cases"],
+    n_cases: int = int(COEFFICIENT_DEFAULTS["n_cases"]),
     ax=None,
 ):
     """Draw the six coefficients against prevalence: the explorer at fixed values.

@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import asymmetry, families, kappa, mcc, off_diagonal_entropy
+from ._controls import blit_png, fmt
 
 __all__ = [
     "FAMILY_NAMES",
@@ -180,10 +181,6 @@ def family_state(name: str, A: float, n_classes: int = 3, *, n_grid: int = 201) 
     }
 
 
-def _fmt(value, spec):
-    return "undefined" if value is None else format(value, spec)
-
-
 def _y(value):
     return np.nan if value is None else value
 
@@ -304,18 +301,16 @@ class FamilyView:
             line.set_xdata([A, A])
         self.titles[0].set_text(f"{state['label']} at A = {A:{self.a_format}}")
         self.titles[1].set_text(
-            f"kappa = {_fmt(state['kappa'], '.4f')},  MCC = {_fmt(state['mcc'], '.4f')}"
+            f"kappa = {fmt(state['kappa'], '.4f')},  MCC = {fmt(state['mcc'], '.4f')}"
         )
         self.titles[2].set_text(
-            f"Ent = {_fmt(state['entropy'], '.4f')} bits,  Asy = {_fmt(state['asymmetry'], '.6g')}"
+            f"Ent = {fmt(state['entropy'], '.4f')} bits,  Asy = {fmt(state['asymmetry'], '.6g')}"
         )
 
     def render_png(self) -> bytes:
         """PNG bytes of the figure; blits the A-dependent artists onto a cached background."""
-        import io
 
         from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from PIL import Image
 
         canvas = self.fig.canvas
         if not isinstance(canvas, FigureCanvasAgg):
@@ -323,14 +318,7 @@ class FamilyView:
         if self._background is None:
             canvas.draw()
             self._background = canvas.copy_from_bbox(self.fig.bbox)
-        canvas.restore_region(self._background)
-        for artist in self._dynamic:
-            self.fig.draw_artist(artist)
-        buffer = io.BytesIO()
-        Image.fromarray(np.asarray(canvas.buffer_rgba())).save(
-            buffer, format="png", compress_level=1
-        )
-        return buffer.getvalue()
+        return blit_png(canvas, self._background, self._dynamic)
 
 
 def draw_family_state(state: dict, fig=None):
@@ -396,7 +384,7 @@ def family_explorer(name: str = "M2", A: float | None = None, n_classes: int = 3
         readout_format=_readout_format(step),
     )
     image = widgets.Image(format="png")
-    view = {}
+    view: dict[str, object] = {}
 
     def _sync(_change):
         lo, hi, value = family_range(menu.value, classes.value)

@@ -21,8 +21,6 @@ smallest, and shows the current matrix.
 
 from __future__ import annotations
 
-import io
-
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.figure import Figure
@@ -30,6 +28,7 @@ from matplotlib.figure import Figure
 from .. import closed_forms, families, plotting
 from .._agreement import kappa
 from .._correlation import mcc
+from ._controls import blit_png, fmt
 
 __all__ = ["MCC_FAMILIES", "mcc_family_chart", "mcc_family_explorer", "mcc_family_values"]
 
@@ -112,7 +111,7 @@ def mcc_family_values(
     b_star = kappa_star = None
     if family != "C0":
         scenario = family.split(", ")[1]
-        b_star = closed_forms.argmin_kappa_C1(float(a), scenario)
+        b_star = closed_forms.argmin_kappa_C1(float(a), scenario)  # type: ignore[arg-type]
         kappa_star = kappa(_matrices(family, float(a), b_star))
     return {
         "C": C,
@@ -124,10 +123,6 @@ def mcc_family_values(
         "b_star": b_star,
         "kappa_star": kappa_star,
     }
-
-
-def _fmt(value):
-    return "undefined" if value is None else f"{value:.3f}"
 
 
 def _new_figure(fig=None):
@@ -189,9 +184,7 @@ def _update(ax_curve, ax_matrix, family, a, b):
     ax_curve.lines[5].set_xdata([b, b])
     ax_curve.set_xlim(0, grid[-1])
     label, source = MCC_FAMILIES[family]
-    ax_curve.set_title(
-        f"{label} ({source}), a = {a:g}:  K = {_fmt(k)}, MCC = {_fmt(m)}", fontsize=10
-    )
+    ax_curve.set_title(f"{label} ({source}), a = {a:g}:  K = {fmt(k)}, MCC = {fmt(m)}", fontsize=10)
 
     C = values["C"]
     image = ax_matrix.images[0]
@@ -264,16 +257,8 @@ class _Renderer:
         self.background = self.canvas.copy_from_bbox(self.fig.bbox)
 
     def render(self, family: str, a: float, b: float) -> tuple[dict, bytes]:
-        from PIL import Image
-
         values = _update(self.ax_curve, self.ax_matrix, family, a, b)
-        self.canvas.restore_region(self.background)
-        for artist in self.moving:
-            artist.axes.draw_artist(artist)
-        png = io.BytesIO()
-        pixels = np.asarray(self.canvas.buffer_rgba())
-        Image.fromarray(pixels).save(png, format="png", compress_level=1)
-        return values, png.getvalue()
+        return values, blit_png(self.canvas, self.background, self.moving)
 
 
 def mcc_family_explorer(family: str = "C1, d=a", a: float = 0.2, b: float = 5.0):
@@ -298,7 +283,7 @@ def mcc_family_explorer(family: str = "C1, d=a", a: float = 0.2, b: float = 5.0)
 
     def redraw(family, a, b):
         values, png = renderer.render(family, a, b)
-        print(f"K = {_fmt(values['kappa'])}   MCC = {_fmt(values['mcc'])}")
+        print(f"K = {fmt(values['kappa'])}   MCC = {fmt(values['mcc'])}")
         display(Image(data=png, format="png"))
         return values
 

@@ -26,7 +26,7 @@ from numpy.typing import ArrayLike
 
 from .._agreement import expected_agreement, kappa, observed_agreement
 from .._correlation import mcc
-from ._controls import rate_slider
+from ._controls import blit_png, check_rate, rate_slider
 
 __all__ = [
     "PREVALENCE_GRID",
@@ -54,21 +54,12 @@ class PrevalenceCurves(NamedTuple):
     expected_agreement: np.ndarray
 
 
-def _rate(value, name):
-    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
-        raise TypeError(f"{name} must be a number between 0 and 1, got {value!r}")
-    value = float(value)
-    if not (0.0 <= value <= 1.0):
-        raise ValueError(f"{name} must be between 0 and 1, got {value!r}")
-    return value
-
-
 def _rater_tables(sensitivity, specificity, prevalences):
     """The prevalences as a 1-d array, and one 2x2 table of proportions for each: a rater of
     this sensitivity and specificity against the truth (rows: truth; columns: the rater).
     Shared by the prevalence and the coefficient explorers."""
-    s = _rate(sensitivity, "sensitivity")
-    t = _rate(specificity, "specificity")
+    s = check_rate(sensitivity, "sensitivity")
+    t = check_rate(specificity, "specificity")
     try:
         pi = np.atleast_1d(np.asarray(prevalences, dtype=np.float64))
     except (TypeError, ValueError):
@@ -211,10 +202,8 @@ class PrevalenceFigure:
 
     def render_png(self) -> bytes:
         """The figure as PNG bytes, redrawing only the moving artists over a cached background."""
-        import io
 
         from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from matplotlib.image import imsave
 
         fig = self.ax.figure
         if self._canvas is None:
@@ -225,13 +214,7 @@ class PrevalenceFigure:
         if self._background is None:
             canvas.draw()  # everything except the animated artists
             self._background = canvas.copy_from_bbox(fig.bbox)
-        else:
-            canvas.restore_region(self._background)
-        for artist in self._moving:
-            self.ax.draw_artist(artist)
-        buffer = io.BytesIO()
-        imsave(buffer, np.asarray(canvas.buffer_rgba()), format="png")
-        return buffer.getvalue()
+        return blit_png(canvas, self._background, self._moving)
 
 
 def draw_prevalence(
@@ -258,7 +241,7 @@ def draw_prevalence(
     """
     if ax is None:
         _, ax = plt.subplots(figsize=(6.4, 3.8), layout="constrained")
-    PrevalenceFigure(ax).update(sensitivity, specificity, _rate(prevalence, "prevalence"))
+    PrevalenceFigure(ax).update(sensitivity, specificity, check_rate(prevalence, "prevalence"))
     return ax
 
 
@@ -292,8 +275,8 @@ def prevalence_explorer(
 
     controls = widgets.interactive(
         redraw,
-        sensitivity=rate_slider(_rate(sensitivity, "sensitivity"), "sensitivity"),
-        specificity=rate_slider(_rate(specificity, "specificity"), "specificity"),
-        prevalence=rate_slider(_rate(prevalence, "prevalence"), "prevalence", 0.01, 0.99),
+        sensitivity=rate_slider(check_rate(sensitivity, "sensitivity"), "sensitivity"),
+        specificity=rate_slider(check_rate(specificity, "specificity"), "specificity"),
+        prevalence=rate_slider(check_rate(prevalence, "prevalence"), "prevalence", 0.01, 0.99),
     )
     return widgets.VBox([controls, image])

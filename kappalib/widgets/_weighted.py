@@ -32,6 +32,7 @@ from numpy.typing import ArrayLike
 from .._agreement import expected_counts, kappa
 from .._weights import disagreement_weights
 from ..plotting import annotation_colour, matrix_heatmap
+from ._controls import blit_png
 
 __all__ = [
     "WEIGHTED_EXAMPLES",
@@ -134,7 +135,7 @@ def weighted_contributions(C: ArrayLike, weighting: str | None = None) -> Weight
     K = C.shape[-1]
     if C.ndim != 2:
         raise ValueError(f"C must be one (K, K) matrix to draw, got shape {C.shape}")
-    W = disagreement_weights(K, weighting)
+    W = disagreement_weights(K, weighting)  # type: ignore[arg-type]
     W = W / W.max()
     N = C.sum()
     O = C / N  # noqa: E741  (the symbol of the formula)
@@ -149,7 +150,7 @@ def weighted_contributions(C: ArrayLike, weighting: str | None = None) -> Weight
         expected=expected,
         observed_total=float(observed.sum()),
         expected_total=float(expected.sum()),
-        kappa=k,
+        kappa=k,  # type: ignore[arg-type]
     )
 
 
@@ -277,10 +278,6 @@ class _LiveFigure:
         self._cache[state.C.shape[0]] = (fig, labels, background, dynamic)
 
     def render(self, state, labels):
-        from io import BytesIO
-
-        from PIL import Image
-
         K = state.C.shape[0]
         labels = [str(x) for x in labels]
         cached = self._cache.get(K)
@@ -295,15 +292,7 @@ class _LiveFigure:
             _annotate(ax, M, vmax)
             ax.title.set_text(title)
         dynamic[0].set_text(suptitle)
-        canvas = fig.canvas
-        canvas.restore_region(background)
-        for artist in dynamic:
-            fig.draw_artist(artist)
-        width, height = canvas.get_width_height()
-        rgba = Image.frombuffer("RGBA", (width, height), canvas.buffer_rgba(), "raw", "RGBA", 0, 1)
-        buf = BytesIO()
-        rgba.convert("RGB").save(buf, format="png", compress_level=1)
-        return buf.getvalue()
+        return blit_png(fig.canvas, background, dynamic, rgb=True)
 
 
 def weighted_kappa_explorer():
