@@ -59,6 +59,7 @@ $(STAMP): requirements.txt requirements-oracles.txt pyproject.toml
 	$(BIN)/python -m pip install --quiet --no-deps --upgrade --target $(VENV)/oracles -r requirements-oracles.txt
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	$(BIN)/python -m ipykernel install --sys-prefix --name python3 --display-name "Python 3 (kappa-honestly)" > /dev/null
+	$(BIN)/python -m ipykernel install --sys-prefix --name kappa-honestly --display-name "Python 3 (kappa-honestly)" > /dev/null
 	@touch $@
 
 $(VENDOR_STAMP): tools/vendor/package.json tools/vendor/package-lock.json
