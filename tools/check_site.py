@@ -8,8 +8,12 @@ fails unless, on every page:
 * every image in the article has loaded and has real alt text (not its file name), and every
   cell-output PNG is opaque, so a figure stays legible on the dark theme;
 * every stored widget view is rendered by the widgets HTML manager;
-* chapter pages (``book/NN_*.html``) have numbered headings, Binder, JupyterHub and Colab
-  launch buttons and an .ipynb download; other source pages a download of their source;
+* chapter pages (``book/NN_*.html``) have numbered headings, the launch buttons that the
+  configuration has a target for (Binder and Colab once ``make publish-config`` has named the
+  repository, JupyterHub once it has named a hub; none in an unpublished copy) and an .ipynb
+  download; other source pages a download of their source;
+* no link on any page points at a placeholder (the repository's or the hub's, see
+  tools/publish_config.py): an unpublished build leaves those buttons out;
 * no request fails or leaves the machine, and the console shows no error, apart from the
   ALLOWED_CONSOLE_ERRORS below, each with its reason.
 
@@ -98,7 +102,12 @@ SKIP_DIRS = {"_static", "_sources", "_images", "_downloads"}
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 CHAPTER = re.compile(r"^book/\d\d_[^/]+\.html$")
 FILE_NAME_ALT = re.compile(r"^\S+\.(png|jpe?g|svg|gif|webp)$", re.IGNORECASE)
-LAUNCHERS = ("Binder", "JupyterHub", "Colab")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import publish_config  # noqa: E402  (tools/, standard library only)
+
+# The launch buttons a chapter should have: those the configuration has a target for.
+LAUNCHERS = publish_config.launchers(ROOT / "_config.yml")
 
 WAIT_MS = 20_000
 
@@ -275,6 +284,7 @@ PROBE = """
     ? [...launch.querySelectorAll('a')].map(a => [a.textContent.trim(), a.href]) : [];
   const dl = document.querySelector('.dropdown-download-buttons');
   out.downloads = dl ? [...dl.querySelectorAll('a')].map(a => a.getAttribute('href')) : [];
+  out.hrefs = [...document.querySelectorAll('a[href]')].map(a => a.getAttribute('href'));
   return out;
 }
 """.replace("%s", WIDGET_VIEW)
@@ -629,10 +639,12 @@ def _check_content(
     if CHAPTER.match(name):
         if not probe["h1Numbered"]:
             result.fail(f"chapter title not numbered through _toc.yml: {probe['h1']!r}")
-        names = [text for text, _ in probe["launch"]]
-        for launcher in LAUNCHERS:
-            if launcher not in names:
-                result.fail(f"no {launcher} launch button")
+        names = sorted(text for text, _ in probe["launch"])
+        if names != sorted(LAUNCHERS):
+            result.fail(f"launch buttons {names}, want {sorted(LAUNCHERS)} (from _config.yml)")
+    dead = sorted({h for h in probe["hrefs"] if publish_config.LEFTOVER.search(h)})
+    if dead:
+        result.fail(f"links to a placeholder (run make publish-config): {dead[:3]}")
     if expect.source_suffix:
         wanted = ".ipynb" if expect.source_suffix == ".ipynb" else expect.source_suffix
         hrefs = [h for h in probe["downloads"] if h and h.split("?")[0].endswith(wanted)]

@@ -16,6 +16,9 @@ disappear. Here:
 Why not a ``_static/`` folder in the source: Jupyter Book 1.x adds every ``.js`` file found
 there as a script to *every* page, and MathJax alone has hundreds of them.
 
+It also drops the buttons whose target is still a placeholder of an unpublished checkout
+(:func:`drop_unpublished_buttons`).
+
 The build fails (``-W``) when a page would load one of these scripts from the network, and
 stops with an error when the npm packages are missing or a configured local script was not
 shipped.
@@ -220,7 +223,19 @@ def html_handlers_for_singlehtml(app: Sphinx) -> None:
         single.setdefault(node, pair)
 
 
+def drop_unpublished_buttons(app: Sphinx, config) -> None:
+    """No button that leads nowhere: in a checkout that ``make publish-config`` has not
+    pointed at a repository, leave out the repository, issues and launch buttons (and a
+    placeholder JupyterHub), which would all link to a repository or hub that does not exist.
+    tools/publish_config.py decides what is a placeholder."""
+    from publish_config import unpublished_theme_options
+
+    config.html_theme_options = unpublished_theme_options(config.html_theme_options or {})
+
+
 def setup(app: Sphinx) -> dict:
+    # Before the theme's own config-inited handler (priority 500) reads the options.
+    app.connect("config-inited", drop_unpublished_buttons, priority=100)
     app.add_config_value("offline_assets_node_modules", ".site-vendor/node_modules", "env")
     app.connect("builder-inited", html_handlers_for_singlehtml)
     app.connect("builder-inited", copy_assets)
