@@ -244,7 +244,7 @@ def test_binder_environment_runs_a_widget_chapter(tmp_path):
     run(str(python), "-m", "pip", "check")
     # The kernel the chapters name, registered in the environment itself.
     spec = json.loads((env_dir / "share/jupyter/kernels/kappa-honestly/kernel.json").read_text())
-    assert Path(spec["argv"][0]).resolve() == python.resolve(), spec
+    assert Path(spec["argv"][0]).is_relative_to(env_dir), spec
 
     probe = textwrap.dedent(
         """
