@@ -64,8 +64,8 @@ def numbers() -> dict[str, float]:
 def draw(values: dict, path: Path) -> None:
     b = np.geomspace(0.01, FAR_B, 800)
     kappa, mcc = kl.kappa(families.C1(A, b, A)), kl.mcc(families.C1(A, b, A))
-    plt.rcParams.update({"font.size": 12})
-    fig, ax = plt.subplots(figsize=(6.4, 4.0), layout="constrained")
+    plt.rcParams.update({"font.size": 11})
+    fig, ax = plt.subplots(figsize=(5.2, 3.6), layout="constrained")
     fig.patch.set_facecolor("white")
     ax.plot(b, mcc, color="black", lw=2.4, label="MCC")
     ax.plot(b, kappa, color="#d95f02", lw=2.4, ls="--", label="Cohen's kappa")
