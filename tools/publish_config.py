@@ -129,23 +129,32 @@ def unpublished_theme_options(options: dict) -> dict:
     return options
 
 
-def _drop_unpublished_test(text: str) -> str:
-    """A notebook's JSON without the install cell's unpublished-copy test (else ``text``)."""
+def _without_unpublished_test(lines: list[str]) -> list[str]:
+    """``lines`` without the line of UNPUBLISHED_TEST and the block indented under it."""
+    kept, block_indent = [], None
+    for line in lines:
+        indent = len(line) - len(line.lstrip())
+        if block_indent is not None and (not line.strip() or indent > block_indent):
+            continue  # the body of the test
+        block_indent = None
+        if line.strip().startswith(UNPUBLISHED_TEST):
+            block_indent = indent
+            continue
+        kept.append(line)
+    return kept
+
+
+def _drop_unpublished_test(name: str, text: str) -> str:
+    """The install cell's unpublished-copy test deleted: from every cell of a notebook, or
+    from a text file that shows the cell (the README's chapter template)."""
+    if not name.endswith(".ipynb"):
+        return "".join(_without_unpublished_test(text.splitlines(keepends=True)))
     nb = json.loads(text)
     changed = False
     for cell in nb.get("cells", []):
         source = cell["source"]
         lines = source.splitlines(keepends=True) if isinstance(source, str) else list(source)
-        kept, block_indent = [], None
-        for line in lines:
-            indent = len(line) - len(line.lstrip())
-            if block_indent is not None and (not line.strip() or indent > block_indent):
-                continue  # the body of the test
-            block_indent = None
-            if line.strip().startswith(UNPUBLISHED_TEST):
-                block_indent = indent
-                continue
-            kept.append(line)
+        kept = _without_unpublished_test(lines)
         if kept != lines:
             if kept and not lines[-1].endswith("\n"):
                 kept[-1] = kept[-1].rstrip("\n")
@@ -176,8 +185,8 @@ def publish(
         new = text.replace(old_url, new_url)
         if old_url != PLACEHOLDER_URL:
             new = new.replace(PLACEHOLDER_URL, new_url)
-        if name.endswith(".ipynb") and "/OWNER/" in new:
-            new = _drop_unpublished_test(new)
+        if UNPUBLISHED_TEST in new or (name.endswith(".ipynb") and "/OWNER/" in new):
+            new = _drop_unpublished_test(name, new)
         if name == "_config.yml":
             new = HUB_LINE.sub("", new) if hub is None else new.replace(PLACEHOLDER_HUB, hub)
             if branch is not None:
