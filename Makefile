@@ -26,9 +26,12 @@ STUDENT      := _build/student
 # directory of make course and make grade, given on their command line).
 SEED         ?=
 COURSE       := _build/course
-# JupyterLab (requirements-lab.txt), installed into .venv by make lab and make test only, so the
-# readers' requirements.txt stays lean. LAB_ARGS passes options to `jupyter lab`.
-LAB_STAMP    := $(VENV)/.installed-lab
+# make lab: a lean environment of its own, .venv-lab (requirements-lab.txt: what the chapters
+# import, JupyterLab, and kappalib from this checkout), without the build and test toolchain of
+# .venv. Its Python is the course kernel "kappa-honestly", the name every chapter asks for.
+# LAB_ARGS passes options to `jupyter lab`.
+LAB_VENV     := .venv-lab
+LAB_STAMP    := $(LAB_VENV)/.installed
 LAB_ARGS     ?=
 # make book and make pdf: EXECUTE=force (the default, _config.yml) executes every chapter from
 # a fresh kernel; EXECUTE=off builds from the committed executed notebooks (tools/book_config.py
@@ -56,9 +59,15 @@ $(NB_TARGETS): export OPENBLAS_NUM_THREADS := 1
 $(NB_TARGETS): export OMP_NUM_THREADS := 1
 $(NB_TARGETS): export MKL_NUM_THREADS := 1
 
+# make dist: kappalib's sdist and wheel in $(DIST), checked by twine (requirements-dist.txt, in
+# an environment of its own so that twine's dependencies never move the book's pins).
+DIST         ?= dist
+DIST_VENV    := .venv-dist
+DIST_STAMP   := $(DIST_VENV)/.installed
+
 .PHONY: help venv book zip check-site pdf test lint unit nbval serve bench clean assignments autograde-demo
 .PHONY: course grade
-.PHONY: lab kernel publish-config check fast chapter-times load-test test-min typecheck
+.PHONY: lab kernel publish-config check fast chapter-times load-test test-min typecheck dist
 
 help:
 	@echo "make book   build the strict HTML book into _build/html (works offline)"
@@ -74,6 +83,7 @@ help:
 	@echo "make typecheck  mypy over kappalib and the typed user snippet"
 	@echo "make lab    open the course in JupyterLab (book/, the course kernel)"
 	@echo "make kernel register the course kernel for a Jupyter outside .venv (--user)"
+	@echo "make dist   build kappalib's sdist and wheel into $(DIST) and check them with twine"
 	@echo "make publish-config REPO=owner/name [BRANCH=main] [HUB=url]  point the course at its repo"
 	@echo "make assignments  release the problem sets (nbgrader) + a student edition of the book"
 	@echo "make autograde-demo  the sandboxed grading loop with simulated students and cheats; checks"
@@ -93,6 +103,7 @@ $(STAMP): requirements.txt requirements-oracles.txt pyproject.toml
 	$(BIN)/python -m pip install --quiet --no-deps --upgrade --target $(VENV)/oracles -r requirements-oracles.txt
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	$(BIN)/python -m ipykernel install --sys-prefix --name python3 --display-name "Python 3 (kappa-honestly)" > /dev/null
+	$(BIN)/python -m ipykernel install --sys-prefix --name kappa-honestly --display-name "Python 3 (kappa-honestly)" > /dev/null
 	@touch $@
 
 $(VENDOR_STAMP): tools/vendor/package.json tools/vendor/package-lock.json
@@ -174,22 +185,38 @@ grade: $(CW_STAMP)
 	@test -n "$(PS)" || { echo "usage: make grade COURSE=<dir> PS=<ps> [JOBS=2]"; exit 2; }
 	$(BIN)/python coursework/grade.py --course "$(COURSE)" --ps "$(PS)" --jobs "$(JOBS)" $(GRADE_ARGS)
 
-$(LAB_STAMP): $(STAMP) requirements-lab.txt
-	$(BIN)/python -m pip install --quiet -r requirements.txt -r requirements-lab.txt
-	$(BIN)/python -m pip check
+# The README's pip route for a machine without make is the same three steps.
+$(LAB_STAMP): requirements-lab.txt binder/requirements.txt pyproject.toml
+	@test -x $(LAB_VENV)/bin/python || $(PYTHON) -m venv $(LAB_VENV)
+	$(LAB_VENV)/bin/python -m pip install --quiet -r requirements-lab.txt -e .
+	$(LAB_VENV)/bin/python -m ipykernel install --sys-prefix --name kappa-honestly --display-name "Python 3 (kappa-honestly)" > /dev/null
+	$(LAB_VENV)/bin/python -m pip check
 	@touch $@
 
-# JupyterLab on book/ with the course kernel (.venv's "Python 3 (kappa-honestly)", which every
-# chapter names); it prints the URL with its token. tests/test_lab.py runs this target. As root
-# (a container, CI) Jupyter refuses to start without --allow-root.
+# JupyterLab on book/ with the course kernel (.venv-lab's "Python 3 (kappa-honestly)", which
+# the chapters name); it prints the URL with its token. tests/test_lab.py runs this target. As
+# root (a container, CI) Jupyter refuses to start without --allow-root.
 lab: $(LAB_STAMP)
-	$(BIN)/jupyter lab --ServerApp.root_dir=book --ServerApp.ip=127.0.0.1 \
+	$(LAB_VENV)/bin/jupyter lab --ServerApp.root_dir=book --ServerApp.ip=127.0.0.1 \
 	  $(if $(filter 0,$(shell id -u)),--allow-root) $(LAB_ARGS)
 
 # The same kernel for a Jupyter installed elsewhere (a system JupyterLab, VS Code): a user-level
-# kernelspec "kappa-honestly" that runs .venv's Python.
-kernel: $(STAMP)
-	$(BIN)/python -m ipykernel install --user --name kappa-honestly --display-name "Python 3 (kappa-honestly)"
+# kernelspec "kappa-honestly" that runs .venv-lab's Python, so a system Jupyter opens every
+# chapter on the course's environment.
+kernel: $(LAB_STAMP)
+	$(LAB_VENV)/bin/python -m ipykernel install --user --name kappa-honestly --display-name "Python 3 (kappa-honestly)"
+
+$(DIST_STAMP): requirements-dist.txt
+	@test -x $(DIST_VENV)/bin/python || $(PYTHON) -m venv $(DIST_VENV)
+	$(DIST_VENV)/bin/python -m pip install --quiet -r requirements-dist.txt
+	@touch $@
+
+# The sdist and the wheel that go to PyPI (kappalib's description is PACKAGE_README.md), and
+# twine's check of their metadata and of how PyPI will render that description.
+dist: $(DIST_STAMP)
+	rm -rf $(DIST) build  # build/: setuptools' staging, stale files would enter the wheel
+	$(DIST_VENV)/bin/python -m build --sdist --wheel --outdir $(DIST) .
+	$(DIST_VENV)/bin/twine check --strict $(DIST)/*
 
 # Rewrites every placeholder of the repository URL (and the JupyterHub one) in the tracked
 # tree, then fails if one is left. Standard library only: it needs no .venv.

@@ -2,10 +2,15 @@
 
 The test runs the real target, headless, on a free port of 127.0.0.1 with a token, asks the
 server for its kernels and its files, and stops it.  It first runs ``make kernel`` (the
-user-level kernelspec for a Jupyter outside .venv) with ``JUPYTER_DATA_DIR`` pointed at a
-temporary folder, so that nothing is written to the home folder, and checks that the server
-lists that kernel too.  JupyterLab comes from requirements-lab.txt, which ``make test``
-installs before the tests (the ``unit`` target depends on it); the target installs it too.
+user-level kernelspec for a Jupyter outside the course's environments) with
+``JUPYTER_DATA_DIR`` pointed at a temporary folder, so that nothing is written to the home
+folder, and checks that the server lists that kernel too.  ``make lab`` runs in an
+environment of its own, .venv-lab (requirements-lab.txt), which ``make test`` builds before
+the tests (the ``unit`` target depends on it): the chapters' imports and JupyterLab, not the
+book's build and test toolchain.
+
+The README's pip route, for a machine without make, is tested too: its one line, run in a
+copy of the course, gives an environment whose kernel "kappa-honestly" runs a chapter.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-VENV_PYTHON = ROOT / ".venv" / "bin" / "python"
+VENV_PYTHON = ROOT / ".venv-lab" / "bin" / "python"
 DISPLAY_NAME = "Python 3 (kappa-honestly)"
 
 
@@ -75,12 +80,16 @@ def test_make_lab_serves_the_book_with_the_course_kernel(tmp_path):
         assert status == 200
         specs = json.loads(body)["kernelspecs"]
 
-        # Every chapter names the kernel "python3": .venv's, shown as the course kernel.
-        course = specs["python3"]["spec"]
+        # The chapters name the kernel "kappa-honestly" (a system Jupyter finds it after
+        # `make kernel`); the user-level spec above and .venv-lab's own both run .venv-lab's
+        # Python. A chapter that still names "python3" gets .venv-lab's own Python too.
+        chapters = sorted((ROOT / "book").glob("[0-9][0-9]_*.ipynb"))
+        named = {json.loads(p.read_text())["metadata"]["kernelspec"]["name"] for p in chapters}
+        assert "kappa-honestly" in named and named <= {"kappa-honestly", "python3"}, named
+        course = specs["kappa-honestly"]["spec"]
         assert course["display_name"] == DISPLAY_NAME
         assert course["argv"][0] == str(VENV_PYTHON)
-        # The user-level one from `make kernel` runs the same Python.
-        assert specs["kappa-honestly"]["spec"]["argv"][0] == str(VENV_PYTHON)
+        assert named <= set(specs), sorted(specs)
 
         # The server's root is book/: the chapters are at the top.
         status, body = _get(f"{base}/api/contents", token)
@@ -97,3 +106,65 @@ def test_make_lab_serves_the_book_with_the_course_kernel(tmp_path):
                 os.killpg(server.pid, signal.SIGKILL)
                 server.wait(timeout=10)
         log.close()
+
+
+def test_lab_environment_is_lean():
+    """The chapters' libraries and JupyterLab; none of the book's build or test tools."""
+    proc = subprocess.run(
+        [str(VENV_PYTHON), "-m", "pip", "list", "--format=json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    names = {p["name"].lower() for p in json.loads(proc.stdout)}
+    assert {"kappalib", "numpy", "matplotlib", "ipywidgets", "jupyterlab", "scikit-learn"} <= names
+    toolchain = {"jupyter-book", "sphinx", "pytest", "nbval", "hypothesis", "ruff", "statsmodels"}
+    assert names & toolchain == set(), sorted(names & toolchain)
+
+
+def _readme_pip_route() -> str:
+    readme = (ROOT / "README.md").read_text()
+    block = readme.split("<!-- pip-route -->\n```bash\n", 1)[1].split("\n```", 1)[0]
+    assert "\n" not in block.strip(), "the pip route is one line"
+    return block.strip()
+
+
+def test_readme_pip_route_runs_a_chapter_on_the_course_kernel(tmp_path):
+    line = _readme_pip_route()
+    tail = " && .venv-lab/bin/jupyter lab book"
+    assert line.endswith(tail), line
+    copy = tmp_path / "course"
+    tracked = subprocess.run(
+        ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split("\0")
+    for name in filter(None, tracked):
+        if (ROOT / name).is_file():
+            (copy / name).parent.mkdir(parents=True, exist_ok=True)
+            (copy / name).write_bytes((ROOT / name).read_bytes())
+    env = {k: v for k, v in os.environ.items() if k not in {"VIRTUAL_ENV", "PYTHONPATH"}}
+    env.update(JUPYTER_DATA_DIR=str(tmp_path / "data"), JUPYTER_CONFIG_DIR=str(tmp_path / "cfg"))
+    env.pop("JUPYTER_PATH", None)
+    # Everything but starting the server, which would wait for a browser; then the server's
+    # own entry point, and one chapter executed on the kernel the chapter names.
+    run = line.removesuffix(tail) + " && .venv-lab/bin/jupyter lab --version"
+    proc = subprocess.run(
+        ["bash", "-c", run], cwd=copy, env=env, capture_output=True, text=True, check=False
+    )
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-3000:]
+    chapter = "book/01_raw_agreement.ipynb"
+    assert json.loads((copy / chapter).read_text())["metadata"]["kernelspec"]["name"] == (
+        "kappa-honestly"
+    )
+    proc = subprocess.run(
+        [".venv-lab/bin/jupyter", "execute", chapter],
+        cwd=copy,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    spec = json.loads(
+        (copy / ".venv-lab/share/jupyter/kernels/kappa-honestly/kernel.json").read_text()
+    )
+    assert Path(spec["argv"][0]).is_relative_to(copy / ".venv-lab"), spec

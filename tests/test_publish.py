@@ -27,6 +27,7 @@ import textwrap
 from pathlib import Path
 
 import nbformat
+import pytest
 import yaml
 
 import kappalib
@@ -35,6 +36,8 @@ ROOT = Path(__file__).resolve().parents[1]
 PLACEHOLDER = re.compile(r"\bOWNER\b|jupyterhub\.example\.org")
 # These two name the placeholders on purpose.
 SELF = {"tools/publish_config.py", "tests/test_publish.py"}
+# A link (or a script, an image) to a placeholder, in built HTML.
+DEAD_LINK = re.compile(r"""(?:href|src|action)=["'][^"']*(?:/OWNER/|jupyterhub\.example\.org)""")
 REPO = "agreement-lab/kappa-course"
 HUB = "https://hub.agreement-lab.edu"
 
@@ -176,10 +179,14 @@ def test_footer_names_the_version_and_both_licence_files():
     """The footer of every page: a version that is kappalib's, and links to licence files
     that exist (the text's licence is the CC BY 4.0 legal code, the code's MIT)."""
     footer = yaml.safe_load((ROOT / "_config.yml").read_text())["html"]["extra_footer"]
-    assert f"version {kappalib.__version__}." in footer
+    assert f"version {kappalib.__version__} (" in footer
+    # It names the files (no link into the repository: an unpublished copy has none).
     for name in ("LICENSE", "LICENSE-CC-BY-4.0"):
-        assert f'/blob/main/{name}"' in footer, name
+        assert re.search(rf"\b{re.escape(name)}\b", footer), name
         assert (ROOT / name).is_file(), name
+    assert "https://creativecommons.org/licenses/by/4.0/" in footer
+    assert "https://opensource.org/license/mit" in footer
+    assert "github.com" not in footer
     text = (ROOT / "LICENSE-CC-BY-4.0").read_text()
     assert text.startswith("Creative Commons Attribution 4.0 International\n")
     assert "Section 8 – Interpretation." in text  # the whole legal code, not a stub
@@ -235,6 +242,9 @@ def test_binder_environment_runs_a_widget_chapter(tmp_path):
     postbuild.chmod(postbuild.stat().st_mode | stat.S_IXUSR)
     run("./binder/postBuild")
     run(str(python), "-m", "pip", "check")
+    # The kernel the chapters name, registered in the environment itself.
+    spec = json.loads((env_dir / "share/jupyter/kernels/kappa-honestly/kernel.json").read_text())
+    assert Path(spec["argv"][0]).is_relative_to(env_dir), spec
 
     probe = textwrap.dedent(
         """
@@ -277,3 +287,139 @@ def test_binder_environment_runs_a_widget_chapter(tmp_path):
         if "application/vnd.jupyter.widget-view+json" in output.get("data", {})
     ]
     assert widget_views, "chapter 02 made no widget in the Binder environment"
+
+
+# --- an unpublished copy ships no dead link --------------------------------------------------
+
+
+def _tools():
+    sys.path.insert(0, str(ROOT / "tools"))
+    import publish_config
+
+    return publish_config
+
+
+def _theme_options(clone: Path) -> dict:
+    """html_theme_options as the build sees them: Jupyter Book's conf.py, then the hook of
+    tools/offline_assets.py that runs at config-inited."""
+    namespace: dict = {}
+    exec(compile(_sphinx_conf(clone), "conf.py", "exec"), namespace)
+
+    class Config:
+        html_theme_options = namespace["html_theme_options"]
+
+    _tools()
+    import offline_assets
+
+    offline_assets.drop_unpublished_buttons(None, Config)
+    return Config.html_theme_options
+
+
+def test_unpublished_copy_builds_no_link_to_a_placeholder(tmp_path):
+    clone = _clone(tmp_path)
+    assert any(p.startswith("_config.yml:") for p in _placeholders(clone))  # unpublished
+    options = _theme_options(clone)
+    assert not PLACEHOLDER.search(repr(options)), options
+    assert options["use_repository_button"] is False and options["use_issues_button"] is False
+    launch = options["launch_buttons"]
+    assert launch["binderhub_url"] == launch["colab_url"] == launch["jupyterhub_url"] == ""
+    assert _tools().launchers(clone / "_config.yml") == ()  # what check_site expects
+
+    # Everything else on a page comes from the book's sources: none names a placeholder
+    # where the page shows it (the install cell, tagged remove-cell, is not on the page).
+    shown = []
+    for path in sorted((clone / "book").rglob("*")):
+        rel = path.relative_to(clone).as_posix()
+        if path.suffix == ".ipynb":
+            for i, cell in enumerate(nbformat.read(path, as_version=4).cells):
+                tags = set(cell.metadata.get("tags", []))
+                if "remove-cell" not in tags and PLACEHOLDER.search(cell.source):
+                    shown.append(f"{rel} cell {i}")
+        elif path.suffix in {".md", ".html", ".css", ".js", ".bib"}:
+            if PLACEHOLDER.search(path.read_text(encoding="utf-8")):
+                shown.append(rel)
+    assert shown == []
+
+
+def test_published_copy_keeps_its_buttons(tmp_path):
+    clone = _clone(tmp_path)
+    tools = _tools()
+    assert _make_publish(clone, f"REPO={REPO}", f"HUB={HUB}").returncode == 0
+    options = _theme_options(clone)
+    assert options["repository_url"] == f"https://github.com/{REPO}"
+    assert options["use_repository_button"] is True and options["use_issues_button"] is True
+    launch = options["launch_buttons"]
+    assert launch["binderhub_url"] == "https://mybinder.org"
+    assert launch["colab_url"] == "https://colab.research.google.com"
+    assert launch["jupyterhub_url"] == HUB
+    assert tools.launchers(clone / "_config.yml") == ("Binder", "Colab", "JupyterHub")
+    # A repository with the placeholder hub left by hand: the hub button alone goes.
+    config = clone / "_config.yml"
+    config.write_text(config.read_text().replace(HUB, "https://jupyterhub.example.org"))
+    assert tools.launchers(config) == ("Binder", "Colab")
+    assert _theme_options(clone)["launch_buttons"]["jupyterhub_url"] == ""
+
+
+def _install_cell(path: Path) -> str:
+    cells = [c.source for c in nbformat.read(path, as_version=4).cells if "SOURCE =" in c.source]
+    assert len(cells) == 1, path
+    return cells[0]
+
+
+def _run_install_cell(source: str, monkeypatch) -> tuple[BaseException | None, list[str]]:
+    """Run the cell in a real IPython shell where kappalib is missing; %pip only records."""
+    import importlib.util
+
+    from IPython.core.interactiveshell import InteractiveShell
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "kappalib" else real(name, *a)
+    )
+    shell = InteractiveShell.instance()
+    calls = []
+    shell.register_magic_function(calls.append, "line", "pip")
+    result = shell.run_cell(source, silent=True)
+    return result.error_in_exec, calls
+
+
+def test_install_cell_says_what_to_do_until_published(tmp_path, monkeypatch):
+    clone = _clone(tmp_path)
+    chapter = clone / "book" / "02_chance_correction.ipynb"
+    error, calls = _run_install_cell(_install_cell(chapter), monkeypatch)
+    assert calls == []  # no pip, no git clone of a placeholder repository
+    assert isinstance(error, ModuleNotFoundError)
+    message = str(error)
+    assert message.count(". ") == 0 and message.endswith(".")  # one sentence
+    assert "make lab" in message and "pip install" in message
+
+    assert _make_publish(clone, f"REPO={REPO}").returncode == 0
+    source = _install_cell(chapter)
+    assert "/OWNER/" not in source
+    json.loads(chapter.read_text())  # still a notebook
+    error, calls = _run_install_cell(source, monkeypatch)
+    assert error is None
+    assert calls == [f'install --quiet "kappalib[widgets] @ git+https://github.com/{REPO}"']
+
+
+def _stale(build: Path) -> bool:
+    built = (build / "index.html").stat().st_mtime
+    sources = [ROOT / "_config.yml", ROOT / "_toc.yml", *(ROOT / "book").rglob("*")]
+    return any(p.is_file() and p.stat().st_mtime > built for p in sources)
+
+
+def test_built_site_links_to_no_placeholder():
+    """The HTML of the last ``make book``, when there is one and it is current."""
+    build = ROOT / "_build" / "html"
+    if not (build / "index.html").is_file():
+        pytest.skip("no _build/html (make book builds it)")
+    if _stale(build):
+        pytest.skip("_build/html is older than the book's sources; make book rebuilds it")
+    published = not _tools().launchers(ROOT / "_config.yml") == ()
+    dead = []
+    for page in sorted(build.rglob("*.html")):
+        text = page.read_text(encoding="utf-8", errors="replace")
+        dead += [f"{page.relative_to(build)}: {m.group(0)}" for m in DEAD_LINK.finditer(text)]
+        if not published and "github.com/OWNER" in text:
+            dead.append(f"{page.relative_to(build)}: names github.com/OWNER")
+    assert dead == [], dead[:5]

@@ -8,8 +8,12 @@ fails unless, on every page:
 * every image in the article has loaded and has real alt text (not its file name), and every
   cell-output PNG is opaque, so a figure stays legible on the dark theme;
 * every stored widget view is rendered by the widgets HTML manager;
-* chapter pages (``book/NN_*.html``) have numbered headings, Binder, JupyterHub and Colab
-  launch buttons and an .ipynb download; other source pages a download of their source;
+* chapter pages (``book/NN_*.html``) have numbered headings, the launch buttons that the
+  configuration has a target for (Binder and Colab once ``make publish-config`` has named the
+  repository, JupyterHub once it has named a hub; none in an unpublished copy) and an .ipynb
+  download; other source pages a download of their source;
+* no link on any page points at a placeholder (the repository's or the hub's, see
+  tools/publish_config.py): an unpublished build leaves those buttons out;
 * no request fails or leaves the machine, and the console shows no error, apart from the
   ALLOWED_CONSOLE_ERRORS below, each with its reason.
 
@@ -20,8 +24,9 @@ phone's size. Served at 1280 px, each page also gets the accessibility audit:
 * axe-core (pinned in ``tools/vendor/package.json``, installed into ``.site-vendor`` by the
   Makefile, injected into the page; never shipped with the site) runs the WCAG 2.1 A and AA
   rules (tags wcag2a, wcag2aa, wcag21a, wcag21aa), and any serious or critical violation
-  fails the page, except the few of ALLOWED_AXE below: one rule on one selector each, for
-  markup the book cannot change, each with its reason.
+  fails the page, except those of ALLOWED_AXE below (none today; the build mends the markup
+  axe flagged): one rule on one selector each, for markup the book cannot change, each with
+  its reason.
 
 The phone pass (390 x 844, a mobile viewport) opens every collapsed solution and fails when
 
@@ -47,32 +52,14 @@ prints a SKIPPED banner and exits 0, except under CI (``CI`` set), where it exit
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import os
 import re
-import shutil
-import subprocess
 import sys
 import tempfile
-import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlparse
-
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
 
 # Console errors that do not fail the check: (regular expression, reason). Keep each reason
 # honest and specific; remove an entry when its cause is fixed. The two known errors of
@@ -98,7 +85,22 @@ SKIP_DIRS = {"_static", "_sources", "_images", "_downloads"}
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 CHAPTER = re.compile(r"^book/\d\d_[^/]+\.html$")
 FILE_NAME_ALT = re.compile(r"^\S+\.(png|jpe?g|svg|gif|webp)$", re.IGNORECASE)
-LAUNCHERS = ("Binder", "JupyterHub", "Colab")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import publish_config  # noqa: E402  (tools/, standard library only)
+from browser import (  # noqa: E402  (tools/: Chromium, the local server, tools/js/)
+    CHROMIUM,
+    banner,
+    block_offsite,
+    ensure_chromium,
+    is_local_to,
+    js,
+    launch,
+    serve,
+)
+
+# The launch buttons a chapter should have: those the configuration has a target for.
+LAUNCHERS = publish_config.launchers(ROOT / "_config.yml")
 
 WAIT_MS = 20_000
 
@@ -115,25 +117,11 @@ AXE_FAIL_IMPACTS = ("serious", "critical")
 # elements it is allowed on, reason). One rule on one kind of element each, never a category,
 # and only for markup that the project cannot change at its source (the theme's HTML). Keep
 # each reason honest and remove the entry when its cause is fixed.
-ALLOWED_AXE: list[tuple[str, str, str]] = [
-    (
-        "aria-required-children",
-        "div.citation-list",
-        "docutils' HTML5 writer (Sphinx, sphinxcontrib-bibtex) writes each chapter's reference "
-        'list as <div role="list" class="citation-list"> whose entries carry '
-        'role="doc-biblioentry" and back-links role="doc-backlink", not role="listitem"; '
-        "the markup comes from Sphinx's HTML translator, not from the book, and every "
-        "entry is still read out as a reference with its back-link",
-    ),
-    (
-        "label-content-name-mismatch",
-        'details.hide > summary[aria-label="Toggle hidden content"]',
-        "myst-nb writes the toggle of a cell with a hidden input (tag hide-input) as "
-        '<summary aria-label="Toggle hidden content"> around the visible "Show code cell '
-        "source\"; the name states what the control does, and the markup is myst-nb's, "
-        "generated in its Python code, not the book's",
-    ),
-]
+# The two entries it once held are mended in the build instead (tools/offline_assets.py,
+# MARKUP_FIXES): the reference lists' role="list" without list items (docutils), and the
+# hide-input toggle named "Toggle hidden content" while it shows "Show code cell source"
+# (myst-nb).
+ALLOWED_AXE: list[tuple[str, str, str]] = []
 
 
 @dataclass
@@ -152,46 +140,6 @@ class PageResult:
 
 
 # --- setting up -----------------------------------------------------------------------------
-
-
-def banner(lines: list[str]) -> None:
-    width = max(len(s) for s in lines) + 4
-    print("\n" + "#" * width)
-    for s in lines:
-        print(f"# {s.ljust(width - 4)} #")
-    print("#" * width + "\n", flush=True)
-
-
-def ensure_chromium() -> bool:
-    """Return True when Chromium is there, installing it with apt-get if we can."""
-    if Path(CHROMIUM).is_file():
-        return True
-    print(f"check-site: {CHROMIUM} not found.", flush=True)
-    if CHROMIUM == "/usr/bin/chromium" and os.geteuid() == 0 and shutil.which("apt-get"):
-        print(
-            "check-site: installing Debian's chromium: apt-get update && apt-get install -y "
-            "chromium",
-            flush=True,
-        )
-        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-        ok = subprocess.run(["apt-get", "update", "-q"], env=env).returncode == 0 and (
-            subprocess.run(["apt-get", "install", "-y", "-q", "chromium"], env=env).returncode == 0
-        )
-        if ok and Path(CHROMIUM).is_file():
-            return True
-        print("check-site: apt-get could not install chromium.", flush=True)
-    return False
-
-
-def serve(site: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args) -> None:
-            pass
-
-    handler = functools.partial(Quiet, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
 def find_pages(site: Path) -> list[str]:
@@ -234,73 +182,15 @@ def expectations(site: Path, name: str) -> Expect:
 
 # --- in the browser ---------------------------------------------------------------------------
 
-PROBE = """
-() => {
-  const out = {};
-  const math = [...document.querySelectorAll('.math')];
-  out.math = math.length;
-  out.mathUntypeset = math.filter(el => !el.querySelector('mjx-container')).length;
-  out.mjx = document.querySelectorAll('mjx-container').length;
-  out.mathErrors = [...document.querySelectorAll('mjx-merror')].map(e => e.textContent).slice(0, 5);
-  // Raw TeX left in the prose: text nodes outside code, scripts and MathJax output.
-  const walker = document.createTreeWalker(document.querySelector('article') || document.body,
-                                           NodeFilter.SHOW_TEXT);
-  const raw = [];
-  const rawTex = /\\\\\\(|\\\\\\)|\\\\\\[|\\\\\\]|\\$\\$|\\\\begin\\{/;
-  while (walker.nextNode()) {
-    const node = walker.currentNode;
-    if (node.parentElement.closest('pre, code, script, style, mjx-container, .highlight, textarea'))
-      continue;
-    if (rawTex.test(node.textContent)) raw.push(node.textContent.trim().slice(0, 80));
-  }
-  out.rawTex = raw.slice(0, 5);
-  const article = document.querySelector('article') || document.body;
-  out.images = [...article.querySelectorAll('img')].map(img => ({
-    src: img.getAttribute('src'), alt: img.getAttribute('alt'),
-    loaded: img.complete && img.naturalWidth > 0,
-    output: !!img.closest('.cell_output'),
-  }));
-  const views = [...document.querySelectorAll('script[type="%s"]')];
-  out.views = views.length;
-  out.viewsRendered = views.filter(s => {
-    const area = s.parentElement.querySelector('.widget-subarea');
-    return area && area.querySelector('.jupyter-widgets');
-  }).length;
-  out.widgetControls = document.querySelectorAll('.widget-subarea .jupyter-widgets').length;
-  const h1 = document.querySelector('article h1');
-  out.h1Numbered = !!(h1 && h1.querySelector('.section-number'));
-  out.h1 = h1 ? h1.textContent.replace('#', '').trim() : null;
-  const launch = document.querySelector('.dropdown-launch-buttons');
-  out.launch = launch
-    ? [...launch.querySelectorAll('a')].map(a => [a.textContent.trim(), a.href]) : [];
-  const dl = document.querySelector('.dropdown-download-buttons');
-  out.downloads = dl ? [...dl.querySelectorAll('a')].map(a => a.getAttribute('href')) : [];
-  return out;
-}
-""".replace("%s", WIDGET_VIEW)
+PROBE = js("probe")
 
-WAIT_MATH = """
-() => window.MathJax && window.MathJax.startup && window.MathJax.startup.promise
-      && window.MathJax.typesetPromise
-"""
-WAIT_WIDGETS = """
-(n) => [...document.querySelectorAll('script[type="%s"]')].filter(s => {
-  const area = s.parentElement.querySelector('.widget-subarea');
-  return area && area.querySelector('.jupyter-widgets');
-}).length >= n
-""".replace("%s", WIDGET_VIEW)
+WAIT_MATH = js("wait_math")
+WAIT_WIDGETS = js("wait_widgets")
 
 
 # Open every collapsed part of the article (solutions in dropdowns, <details>), so that the
 # phone pass measures what a reader sees after opening them.
-OPEN_TOGGLES = """
-() => {
-  document.querySelectorAll('details').forEach(d => { d.open = true; });
-  document.querySelectorAll('.admonition.toggle.toggle-hidden button.toggle-button')
-    .forEach(b => b.click());
-  return true;
-}
-"""
+OPEN_TOGGLES = js("open_toggles")
 
 # The phone pass. For each rendered formula, image, table, widget and code block of the
 # article: its right edge, or the right edge of its content when it lets that overflow, must not
@@ -310,124 +200,11 @@ OPEN_TOGGLES = """
 # above) does not count: that moves the whole text column; nor, for a widget's controls, a
 # box of the widget itself (a control must fit, not hide behind a scroll). Finally neither the
 # page nor the article's column may scroll sideways as a whole.
-PHONE_PROBE = """
-() => {
-  const article = document.querySelector('article.bd-article') ||
-                  document.querySelector('article') || document.body;
-  const vw = document.documentElement.clientWidth;
-  const kinds = [
-    // A formula's extent is its mjx-math, not its mjx-container: the container's scroll
-    // width counts MathJax's hidden MathML copy, and a display container is a full-width
-    // block whatever the formula's width.
-    ['math', 'mjx-container > mjx-math'],
-    ['image', 'img'],
-    ['table', 'table'],
-    ['widget', '.widget-subarea .lm-Widget'],
-    ['code', 'pre'],
-  ];
-  const scrolls = v => v === 'auto' || v === 'scroll';
-  const hides = v => v === 'hidden' || v === 'clip';
-  const describe = node => {
-    const el = node.tagName === 'MJX-MATH' ? node.parentElement : node;
-    let s = el.tagName.toLowerCase();
-    if (el.id) s += '#' + el.id;
-    const cls = [...el.classList].slice(0, 3);
-    if (cls.length) s += '.' + cls.join('.');
-    return s;
-  };
-  const where = node => {
-    const el = node.tagName === 'MJX-MATH' ? node.parentElement.parentElement : node;
-    const sec = el.closest('section[id]');
-    const text = (el.textContent || el.getAttribute('alt') || '').replace(/\\s+/g, ' ').trim();
-    return (sec ? '#' + sec.id + ' ' : '') + JSON.stringify(text.slice(0, 40));
-  };
-  const problems = [];
-  let checked = 0;
-  for (const [kind, selector] of kinds) {
-    for (const el of article.querySelectorAll(selector)) {
-      const rect = el.getBoundingClientRect();
-      const cs = getComputedStyle(el);
-      if (rect.width === 0 || rect.height === 0 || cs.visibility === 'hidden') continue;
-      checked += 1;
-      // The element's own extent: its box if it scrolls, else its box or its content.
-      const own = kind !== 'math';
-      let right = scrolls(cs.overflowX) || !own ? rect.right
-                                                : Math.max(rect.right, rect.left + el.scrollWidth);
-      if (own && hides(cs.overflowX) && el.scrollWidth > el.clientWidth + 1) {
-        problems.push(`${kind} ${describe(el)} ${where(el)} is cut off by its own overflow: ` +
-                      `${el.scrollWidth} px of content in ${el.clientWidth} px`);
-        continue;
-      }
-      let cut = null, scroller = null;
-      for (let a = el.parentElement; a && a !== document.documentElement; a = a.parentElement) {
-        const acs = getComputedStyle(a);
-        const ox = acs.overflowX;
-        // overflow does not apply to inline boxes
-        if (ox === 'visible' || acs.display === 'inline' || acs.display === 'contents') continue;
-        const ar = a.getBoundingClientRect();
-        // ipywidgets' boxes scroll by default, which would hide a control behind a
-        // sideways scroll inside the widget: for a widget, only a scroll box outside it
-        // counts.
-        const inWidget = kind === 'widget' && a.closest('.widget-subarea');
-        if (scrolls(ox) && article.contains(a) && a !== article && !inWidget) {
-          scroller = scroller || a;
-          right = ar.right;  // the content is reachable by scrolling a; a's own box counts
-          continue;
-        }
-        const edge = ar.left + a.clientLeft + a.clientWidth;
-        if (hides(ox) && right > edge + 1) { cut = [a, edge]; break; }
-      }
-      if (cut) {
-        problems.push(`${kind} ${describe(el)} ${where(el)} reaches ${Math.round(right)} px, ` +
-                      `past the right edge (${Math.round(cut[1])} px) of ` +
-                      `${describe(cut[0])}, which hides overflow: cut off`);
-      } else if (right > vw + 1) {
-        problems.push(`${kind} ${describe(el)} ${where(el)} reaches ${Math.round(right)} px, ` +
-                      `past the ${vw} px viewport, with no scrolling box of its own`);
-      }
-    }
-  }
-  const sideways = [];
-  const frames = [document.scrollingElement,
-                  ...document.querySelectorAll('.bd-main, .bd-content, .bd-article-container')];
-  for (const f of frames) {
-    if (f && f.scrollWidth > f.clientWidth + 1)
-      sideways.push(`${f === document.scrollingElement ? 'the page' : describe(f)} scrolls ` +
-                    `sideways: ${f.scrollWidth} px wide in ${f.clientWidth} px`);
-  }
-  return {checked, problems, sideways, vw};
-}
-"""
+PHONE_PROBE = js("phone_probe")
 
 # axe-core, run on the page with the WCAG 2.1 A and AA rules; returns the serious and critical
 # violations, each node marked with the ALLOWED_AXE entry (index) that covers it, if any.
-AXE_RUN = """
-async ([tags, impacts, allowed]) => {
-  const result = await window.axe.run(document, {
-    runOnly: {type: 'tag', values: tags},
-    resultTypes: ['violations'],
-  });
-  const out = [];
-  for (const v of result.violations) {
-    if (!impacts.includes(v.impact)) continue;
-    for (const node of v.nodes) {
-      const target = node.target.map(t => Array.isArray(t) ? t.join(' >> ') : t).join(' ');
-      let el = null;
-      try {
-        el = typeof node.target[0] === 'string' ? document.querySelector(node.target[0]) : null;
-      } catch (e) { el = null; }
-      let allow = -1;
-      allowed.forEach(([rule, selector], i) => {
-        if (allow < 0 && rule === v.id && el && el.matches(selector)) allow = i;
-      });
-      out.push({rule: v.id, impact: v.impact, help: v.help, target,
-                summary: (node.failureSummary || '').split('\\n').slice(0, 2).join(' '),
-                html: (node.html || '').slice(0, 160), allow});
-    }
-  }
-  return {violations: out, rules: result.violations.length, version: window.axe.version};
-}
-"""
+AXE_RUN = js("axe_run")
 
 
 def allowed(text: str) -> str | None:
@@ -458,14 +235,9 @@ def check_page(page, url: str, name: str, mode: str, site: Path, is_local, shot_
 
     blocked: set[str] = set()
 
-    def on_route(route) -> None:
-        req_url = route.request.url
-        if is_local(req_url):
-            route.continue_()
-        else:
-            blocked.add(req_url)
-            bad_requests.append(f"blocked (would leave the machine): {req_url}")
-            route.abort("blockedbyclient")
+    def on_blocked(req_url: str) -> None:
+        blocked.add(req_url)
+        bad_requests.append(f"blocked (would leave the machine): {req_url}")
 
     def on_failed(request) -> None:
         if request.url not in blocked:
@@ -480,7 +252,7 @@ def check_page(page, url: str, name: str, mode: str, site: Path, is_local, shot_
     page.on("pageerror", on_pageerror)
     page.on("requestfailed", on_failed)
     page.on("response", on_response)
-    page.route("**/*", on_route)
+    on_route = block_offsite(page, is_local, on_blocked)
     start = time.perf_counter()
     try:
         page.goto(url, wait_until="load", timeout=WAIT_MS)
@@ -498,7 +270,7 @@ def check_page(page, url: str, name: str, mode: str, site: Path, is_local, shot_
     except Exception as exc:  # a timeout or a crash is a failure of this page
         result.fail(f"{type(exc).__name__}: {str(exc).splitlines()[0]}")
     finally:
-        page.unroute("**/*")
+        page.unroute("**/*", on_route)
         for event, handler in (
             ("console", on_console),
             ("pageerror", on_pageerror),
@@ -629,10 +401,12 @@ def _check_content(
     if CHAPTER.match(name):
         if not probe["h1Numbered"]:
             result.fail(f"chapter title not numbered through _toc.yml: {probe['h1']!r}")
-        names = [text for text, _ in probe["launch"]]
-        for launcher in LAUNCHERS:
-            if launcher not in names:
-                result.fail(f"no {launcher} launch button")
+        names = sorted(text for text, _ in probe["launch"])
+        if names != sorted(LAUNCHERS):
+            result.fail(f"launch buttons {names}, want {sorted(LAUNCHERS)} (from _config.yml)")
+    dead = sorted({h for h in probe["hrefs"] if publish_config.LEFTOVER.search(h)})
+    if dead:
+        result.fail(f"links to a placeholder (run make publish-config): {dead[:3]}")
     if expect.source_suffix:
         wanted = ".ipynb" if expect.source_suffix == ".ipynb" else expect.source_suffix
         hrefs = [h for h in probe["downloads"] if h and h.split("?")[0].endswith(wanted)]
@@ -723,14 +497,7 @@ def run(
     profile_dir = tempfile.TemporaryDirectory(prefix="check-site-profile-")
     with profile_dir as profile, sync_playwright() as p:
         # A fresh, empty profile each run (launch_persistent_context so that its folder is ours).
-        context = p.chromium.launch_persistent_context(
-            profile,
-            executable_path=CHROMIUM,
-            headless=True,
-            args=CHROMIUM_ARGS,
-            viewport={"width": 1280, "height": 900},
-            service_workers="block",
-        )
+        context = launch(p, profile, viewport={"width": 1280, "height": 900})
         version = context.browser.version if context.browser else Path(CHROMIUM).name
         print(
             f"check-site: {len(pages)} pages, Chromium {version}, served at {base} and "
@@ -739,11 +506,7 @@ def run(
         )
         page = context.new_page()
 
-        def local_http(u: str) -> bool:
-            return u.startswith(base) or u.startswith(("data:", "blob:", "about:"))
-
-        def local_file(u: str) -> bool:
-            return u.startswith(site_url) or u.startswith(("data:", "blob:", "about:"))
+        local_http, local_file = is_local_to(base), is_local_to(site_url)
 
         for name in pages if "http" in modes else []:
             results.append(
@@ -755,17 +518,14 @@ def run(
             )
         context.close()
         with tempfile.TemporaryDirectory(prefix="check-site-phone-") as phone_profile:
-            phone = p.chromium.launch_persistent_context(
+            phone = launch(
+                p,
                 phone_profile,
-                executable_path=CHROMIUM,
-                headless=True,
-                args=CHROMIUM_ARGS,
                 viewport=PHONE,
                 screen=PHONE,
                 is_mobile=True,
                 has_touch=True,
                 device_scale_factor=1,
-                service_workers="block",
             )
             page = phone.new_page()
             for name in pages if "phone" in modes else []:

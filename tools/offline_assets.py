@@ -16,6 +16,9 @@ disappear. Here:
 Why not a ``_static/`` folder in the source: Jupyter Book 1.x adds every ``.js`` file found
 there as a script to *every* page, and MathJax alone has hundreds of them.
 
+It also drops the buttons whose target is still a placeholder of an unpublished checkout
+(:func:`drop_unpublished_buttons`).
+
 The build fails (``-W``) when a page would load one of these scripts from the network, and
 stops with an error when the npm packages are missing or a configured local script was not
 shipped.
@@ -24,6 +27,7 @@ shipped.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -220,9 +224,49 @@ def html_handlers_for_singlehtml(app: Sphinx) -> None:
         single.setdefault(node, pair)
 
 
+# Two pieces of markup that every chapter's reader meets, mended in each page's body (they are
+# written by Python code upstream, not by the book):
+# - docutils writes a reference list as <div role="list" class="citation-list"> whose entries
+#   carry role="doc-biblioentry" (deprecated in DPUB-ARIA 1.1, and not a list item to axe or
+#   to some screen readers): a list without items. The entries become role="listitem".
+# - myst-nb writes the toggle of a hide-input cell as <summary aria-label="Toggle hidden
+#   content"> around the visible "Show code cell source": a speech-input user says what they
+#   see and nothing matches. Without the aria-label, the name is the visible text.
+MARKUP_FIXES = [
+    (
+        re.compile(r'(<div\b[^>]*\bclass="citation"[^>]*\brole=")doc-biblioentry(")'),
+        r"\1listitem\2",
+    ),
+    (re.compile(r'<summary aria-label="Toggle hidden content">'), "<summary>"),
+]
+
+
+def mend_markup(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+    """Apply MARKUP_FIXES to the page's body (before the theme's template writes it)."""
+    body = context.get("body")
+    if not body:
+        return
+    for pattern, replacement in MARKUP_FIXES:
+        body = pattern.sub(replacement, body)
+    context["body"] = body
+
+
+def drop_unpublished_buttons(app: Sphinx, config) -> None:
+    """No button that leads nowhere: in a checkout that ``make publish-config`` has not
+    pointed at a repository, leave out the repository, issues and launch buttons (and a
+    placeholder JupyterHub), which would all link to a repository or hub that does not exist.
+    tools/publish_config.py decides what is a placeholder."""
+    from publish_config import unpublished_theme_options
+
+    config.html_theme_options = unpublished_theme_options(config.html_theme_options or {})
+
+
 def setup(app: Sphinx) -> dict:
+    # Before the theme's own config-inited handler (priority 500) reads the options.
+    app.connect("config-inited", drop_unpublished_buttons, priority=100)
     app.add_config_value("offline_assets_node_modules", ".site-vendor/node_modules", "env")
     app.connect("builder-inited", html_handlers_for_singlehtml)
     app.connect("builder-inited", copy_assets)
     app.connect("html-page-context", add_widget_scripts)
+    app.connect("html-page-context", mend_markup)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -25,27 +25,25 @@ from urllib.parse import urljoin
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from check_pdf import single_page  # tools/ is on sys.path (not a package)
-from check_site import (
+from browser import (  # tools/ is on sys.path (not a package)
     CHROMIUM,
-    CHROMIUM_ARGS,
-    OPEN_TOGGLES,
     banner,
+    block_offsite,
     ensure_chromium,
+    is_local_to,
+    js,
+    launch,
     serve,
 )
+from check_pdf import single_page
 
 WAIT_MS = 120_000  # the single page holds every formula of the book
 PRINT_NAME = "kappa-honestly-print.html"
 
 # Every formula typeset: MathJax's start-up promise has settled, and no .math element of the
 # page is still without its MathJax output.
-MATH_DONE = """
-() => window.MathJax && window.MathJax.startup && window.MathJax.startup.promise &&
-      window.MathJax.startup.promise.then(() =>
-        [...document.querySelectorAll('.math')].filter(
-          el => !el.querySelector('mjx-container')).length)
-"""
+MATH_DONE = js("math_done")
+OPEN_TOGGLES = js("open_toggles")
 
 FOOTER = (
     '<div style="font-size: 8px; width: 100%; text-align: center; color: #555;">'
@@ -70,29 +68,14 @@ def print_pdf(site: Path, out: Path) -> int:
     t0 = time.perf_counter()
     try:
         with tempfile.TemporaryDirectory(prefix="pdf-profile-") as profile, sync_playwright() as p:
-            context = p.chromium.launch_persistent_context(
-                profile,
-                executable_path=CHROMIUM,
-                headless=True,
-                args=CHROMIUM_ARGS,
-                viewport={"width": 1000, "height": 1400},
-                service_workers="block",
-            )
+            context = launch(p, profile, viewport={"width": 1000, "height": 1400})
             page = context.new_page()
-
-            def on_route(route) -> None:
-                url = route.request.url
-                if url.startswith(base) or url.startswith(("data:", "blob:", "about:")):
-                    route.continue_()
-                else:
-                    blocked.append(url)
-                    route.abort("blockedbyclient")
 
             # Sphinx writes the single page at the root document's path (book/intro.html)
             # but computes its links (_static/..., _images/...) from the site's root, so the
             # page is opened from there: the server answers PRINT_URL with its text.
             # (Playwright tries the routes last registered first.)
-            page.route("**/*", on_route)
+            block_offsite(page, is_local_to(base), blocked.append)
             print_url = urljoin(base, PRINT_NAME)
             page.route(
                 print_url,

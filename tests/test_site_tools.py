@@ -1,0 +1,69 @@
+"""The browser checks' shared pieces (tools/browser.py, tools/js/) and the build's markup fixes
+(tools/offline_assets.py), without a browser or a build: what ``make check-site`` and
+``make pdf`` rely on, checked in ``make test``.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+
+import browser  # noqa: E402
+import offline_assets  # noqa: E402
+
+
+def test_every_script_the_checks_run_is_a_javascript_function():
+    for path in sorted((ROOT / "tools" / "js").glob("*.js")):
+        source = browser.js(path.stem)
+        body = "\n".join(ln for ln in source.splitlines() if not ln.startswith("//"))
+        assert "=>" in body.split("{", 1)[0] or body.lstrip().startswith("async"), path.name
+    # and node, where there is one, parses each as an expression
+    node = subprocess.run(["node", "--version"], capture_output=True, check=False)
+    if node.returncode == 0:
+        for path in sorted((ROOT / "tools" / "js").glob("*.js")):
+            code = f"new Function('return (' + {browser.js(path.stem)!r} + ')')"
+            proc = subprocess.run(["node", "-e", code], capture_output=True, text=True)
+            assert proc.returncode == 0, (path.name, proc.stderr[-500:])
+
+
+def test_both_checks_load_their_scripts():
+    for tool in ("check_site", "pdf"):
+        proc = subprocess.run(
+            [sys.executable, "-c", f"import sys; sys.path.insert(0, 'tools'); import {tool}"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert proc.returncode == 0, proc.stderr[-2000:]
+
+
+def test_is_local_to_lets_only_the_site_through():
+    local = browser.is_local_to("http://127.0.0.1:8000/")
+    assert local("http://127.0.0.1:8000/book/intro.html")
+    assert local("data:image/png;base64,AAAA") and local("about:blank")
+    assert not local("https://cdn.jsdelivr.net/npm/mathjax@3/es5/tex-chtml.js")
+    assert not local("http://127.0.0.1:8001/")
+
+
+def test_markup_fixes_mend_the_reference_list_and_the_toggle():
+    body = (
+        '<div role="list" class="citation-list">\n'
+        '<div class="citation" id="id3" role="doc-biblioentry">\n<span class="label">'
+        '<span class="fn-bracket">[</span>A<span class="fn-bracket">]</span></span>\n'
+        "<p>Cohen, J. (1960).</p>\n</div>\n</div>\n"
+        '<details class="admonition hide above-input">\n'
+        '<summary aria-label="Toggle hidden content">\n'
+        '<p class="collapsed admonition-title">Show code cell source</p>\n'
+    )
+    context = {"body": body}
+    offline_assets.mend_markup(None, "book/x", "page.html", context, None)
+    mended = context["body"]
+    assert 'role="doc-biblioentry"' not in mended
+    assert '<div class="citation" id="id3" role="listitem">' in mended
+    assert "aria-label" not in mended and "<summary>\n" in mended
+    assert mended.count("Show code cell source") == 1  # nothing else touched
