@@ -644,7 +644,7 @@ def _score_ps4(p: Parts, answers, data, req):
         if ci.shape != (2,):
             raise BadAnswerError("ci_a should be a (low, high) pair")
         lo, hi = ci.tolist()
-        want = kl.kappa_confint(Ca, confidence=conf)
+        want = kl.kappa_confint(Ca, confidence_level=conf)
         if close(lo, want[0]) and close(hi, want[1]):
             return True
         try:

@@ -405,7 +405,7 @@ def hard_coder(last_term: dict[str, dict]) -> dict[str, str]:
             "ps4-q3-answer": f"kappa_a, kappa_b = {ka!r}, {kb!r}\n"
             f"higher = {'a' if ka > kb else 'b'!r}\n",
             "ps4-q4-answer": f"se_a = {kl.kappa_standard_error(Ca)!r}\n"
-            f"ci_a = {tuple(kl.kappa_confint(Ca, confidence=d4['confidence']))!r}\n",
+            f"ci_a = {tuple(kl.kappa_confint(Ca, confidence_level=d4['confidence']))!r}\n",
         }
     if d5 is not None:
         Ms, Mk = d5["M_sym"], d5["M_skew"]
