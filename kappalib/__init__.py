@@ -55,6 +55,7 @@ from ._labels import (
     cohen_kappa_confint,
     cohen_kappa_score,
     confusion_matrix,
+    labels_from_matrix,
     matthews_corrcoef,
 )
 from ._multirater import (
@@ -92,6 +93,7 @@ __all__ = [
     "kappa_sample_size",
     "kappa_standard_error",
     "krippendorff_alpha",
+    "labels_from_matrix",
     "matthews_corrcoef",
     "mcc",
     "observed_agreement",

@@ -11,12 +11,13 @@ from numpy.typing import ArrayLike
 from ._agreement import kappa
 from ._correlation import mcc
 from ._encoding import _labelled, _matrix
-from ._validation import check_label_order, remember
+from ._validation import _short, as_matrix, check_label_order, remember
 
 __all__ = [
     "cohen_kappa_confint",
     "cohen_kappa_score",
     "confusion_matrix",
+    "labels_from_matrix",
     "matthews_corrcoef",
 ]
 
@@ -292,3 +293,68 @@ def matthews_corrcoef(
     """
     C, _, _ = _matrix(y_true, y_pred, labels, sample_weight)
     return mcc(C, zero_division=zero_division)
+
+
+def labels_from_matrix(
+    C: ArrayLike, *, labels: ArrayLike | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    r"""The cases behind a confusion matrix, as two label vectors: the inverse of
+    :func:`confusion_matrix`.
+
+    Cell :math:`C_{ij}` becomes :math:`C_{ij}` cases whose first label is class :math:`i` (the
+    row: the reference, or rater 1) and whose second is class :math:`j` (the column), in
+    row-major cell order, so that ``confusion_matrix(*labels_from_matrix(C))`` is ``C`` again
+    (where every class occurs).  Use it to hand a published table to a function that takes
+    labels (scikit-learn's, or :func:`cohen_kappa_confint`).
+
+    Parameters
+    ----------
+    C : array-like of shape (K, K)
+        Whole, non-negative counts.
+    labels : array-like of shape (K,), optional
+        The classes, in the order of the rows and columns. Default ``0 .. K - 1``.
+
+    Returns
+    -------
+    y1, y2 : ndarray of shape (N,)
+        The row and column label of each of the ``N = C.sum()`` cases.
+
+    Raises
+    ------
+    ValueError
+        If ``C`` is not one square matrix of whole non-negative counts, or ``labels`` does not
+        have K distinct entries.
+
+    Examples
+    --------
+    Cohen's (1960) 2 x 2 example has 200 cases:
+
+    >>> import kappalib as kl
+    >>> y1, y2 = kl.labels_from_matrix([[88, 14], [10, 88]], labels=["yes", "no"])
+    >>> len(y1), y1[:2].tolist(), y2[86:90].tolist()
+    (200, ['yes', 'yes'], ['yes', 'yes', 'no', 'no'])
+    >>> round(kl.cohen_kappa_score(y1, y2), 4) == round(kl.kappa([[88, 14], [10, 88]]), 4)
+    True
+    """
+    arr = as_matrix(C)
+    if arr.ndim != 2:
+        raise ValueError(
+            f"C must be one matrix of shape (K, K) for labels_from_matrix, got shape {arr.shape}"
+        )
+    whole = np.rint(arr)
+    if not np.array_equal(whole, arr) or arr.max() >= 2.0**53:
+        raise ValueError(
+            f"C must hold whole counts (each cell becomes that many cases), got {_short(C)}"
+        )
+    K = arr.shape[0]
+    if labels is None:
+        names = np.arange(K)
+    else:
+        names = np.asarray(labels)
+        if names.shape != (K,) or len(set(names.tolist())) != K:
+            raise ValueError(
+                f"labels must list the {K} distinct classes of C's rows and columns, in order, "
+                f"got {_short(labels)}"
+            )
+    cells = np.repeat(np.arange(K * K), whole.astype(np.int64).ravel())
+    return names[cells // K], names[cells % K]

@@ -109,6 +109,11 @@ MUTANTS = {
             )
         ),
     ),
+    "labels_from_matrix_columns_as_rows": (
+        "labels_from_matrix",
+        "the row and the column label swapped (the transpose's cases)",
+        lambda f: lambda C, **kw: f(C, **kw)[::-1],
+    ),
     "confusion_matrix_transposed": (
         "confusion_matrix",
         "rows are the prediction, columns the reference",
@@ -324,6 +329,7 @@ MUTANTS = {
 # survivor.  The default focus is the two files of hand-computed and published values.
 DEFAULT_FOCUS = ["tests/test_oracles.py", "tests/test_seeds.py"]
 FOCUS = {
+    "labels_from_matrix_columns_as_rows": ["tests/test_labels_from_matrix.py"],
     "cohen_kappa_score_no_sample_weight": [
         "tests/test_parity.py::test_random_pairs_against_sklearn"
     ],
