@@ -11,7 +11,7 @@ from numpy.typing import ArrayLike
 from ._agreement import kappa
 from ._correlation import mcc
 from ._encoding import _labelled, _matrix
-from ._validation import _short, as_matrix, check_label_order, remember
+from ._validation import _short, as_matrix, check_label_order, matrix_function, remember
 
 __all__ = [
     "cohen_kappa_confint",
@@ -295,6 +295,7 @@ def matthews_corrcoef(
     return mcc(C, zero_division=zero_division)
 
 
+@matrix_function
 def labels_from_matrix(
     C: ArrayLike, *, labels: ArrayLike | None = None
 ) -> tuple[np.ndarray, np.ndarray]:

@@ -38,7 +38,12 @@ __all__ = [
 
 # The label-level function to call instead, for each matrix function that can be called
 # by mistake with two label sequences.
-_LABEL_LEVEL = {"kappa": "cohen_kappa_score", "mcc": "matthews_corrcoef"}
+# the label-level function that a call with two label sequences was most likely meant for
+_LABEL_LEVEL = {
+    "kappa": "cohen_kappa_score",
+    "mcc": "matthews_corrcoef",
+    "labels_from_matrix": "confusion_matrix",  # its inverse: labels in, the matrix out
+}
 _HINT = (
     "label sequences go to kl.confusion_matrix(y1, y2), kl.cohen_kappa_score(y1, y2) or "
     "kl.matthews_corrcoef(y1, y2)"
