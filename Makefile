@@ -96,7 +96,9 @@ help:
 
 venv: $(STAMP)
 
-$(STAMP): requirements.txt requirements-oracles.txt pyproject.toml
+# tools/jupyter_wakeup.py goes into .venv and .venv-lab: Jupyter's asyncio client can miss a
+# socket wake-up on a busy machine and then sleep until the cell timeout (nbclient issue 312).
+$(STAMP): requirements.txt requirements-oracles.txt pyproject.toml tools/jupyter_wakeup.py
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -r requirements.txt
@@ -104,6 +106,7 @@ $(STAMP): requirements.txt requirements-oracles.txt pyproject.toml
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	$(BIN)/python -m ipykernel install --sys-prefix --name python3 --display-name "Python 3 (kappa-honestly)" > /dev/null
 	$(BIN)/python -m ipykernel install --sys-prefix --name kappa-honestly --display-name "Python 3 (kappa-honestly)" > /dev/null
+	$(BIN)/python tools/jupyter_wakeup.py --install $(BIN)/python > /dev/null
 	@touch $@
 
 $(VENDOR_STAMP): tools/vendor/package.json tools/vendor/package-lock.json
@@ -186,9 +189,10 @@ grade: $(CW_STAMP)
 	$(BIN)/python coursework/grade.py --course "$(COURSE)" --ps "$(PS)" --jobs "$(JOBS)" $(GRADE_ARGS)
 
 # The README's pip route for a machine without make is the same three steps.
-$(LAB_STAMP): requirements-lab.txt binder/requirements.txt pyproject.toml
+$(LAB_STAMP): requirements-lab.txt binder/requirements.txt pyproject.toml tools/jupyter_wakeup.py
 	@test -x $(LAB_VENV)/bin/python || $(PYTHON) -m venv $(LAB_VENV)
 	$(LAB_VENV)/bin/python -m pip install --quiet -r requirements-lab.txt -e .
+	$(PYTHON) tools/jupyter_wakeup.py --install $(LAB_VENV)/bin/python > /dev/null
 	$(LAB_VENV)/bin/python -m ipykernel install --sys-prefix --name kappa-honestly --display-name "Python 3 (kappa-honestly)" > /dev/null
 	$(LAB_VENV)/bin/python -m pip check
 	@touch $@

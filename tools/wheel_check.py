@@ -274,6 +274,8 @@ def colab_env(check: Check, tmp: Path) -> Path:
     specs = pins(COLAB)
     print(f"  {' '.join(specs)}")
     install_pinned(python, specs, cwd=tmp)
+    # nbclient runs here too: bounded polls, as in .venv (tools/jupyter_wakeup.py, nbclient #312)
+    run([sys.executable, ROOT / "tools" / "jupyter_wakeup.py", "--install", python], cwd=tmp)
     proc = run(
         [python, "-c", "import importlib.util as u; print(u.find_spec('kappalib'))"],
         cwd=tmp,
