@@ -249,9 +249,11 @@ class AgreementReport:
             f"{_num(self.standard_error, 4)})."
         )
         if self.z is None:
+            M = np.asarray(self.matrix, dtype=np.float64)
+            single = a if np.count_nonzero(M.sum(axis=1)) == 1 else b
             s.append(
-                "No test against chance agreement is possible: one rater used a single "
-                "category, so kappa is 0 whatever the data."
+                f"No test against chance agreement is possible: {single} used a single "
+                "category, so kappa is 0 whatever the other rater did."
             )
         else:
             s.append(
@@ -309,8 +311,8 @@ def _two_rater_caveats(C, labels, n, n_left_out, raters):
         a, b = raters
         out.append(
             f"Bias: the raters' shares of {_label(labels[k])} differ ({a} {r[k] / N:.3f}, "
-            f"{b} {c[k] / N:.3f}); kappa then mixes disagreement on units with a systematic "
-            "difference between the raters."
+            f"{b} {c[k] / N:.3f}), so part of the disagreement is a systematic difference "
+            "between the raters."
         )
     unused = [_label(labels[k]) for k in range(K) if not used[k]]
     if unused:

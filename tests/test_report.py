@@ -207,7 +207,8 @@ def test_prevalence_caveat_below_a_quarter_for_two_classes():
 def test_bias_caveat_at_a_tenth():
     # rows (rater 1) 50 / 50, columns 60 / 40: shares differ by 0.10
     at = kl.agreement_report(C=[[45, 5], [15, 35]])
-    assert _caveat(at, "Bias") and "rater 1 0.500, rater 2 0.600" in at.methods_paragraph()
+    assert _caveat(at, "Bias")
+    assert "(rater 1 0.500, rater 2 0.600), so part" in at.methods_paragraph()
     below = kl.agreement_report(C=[[45, 5], [14, 36]])  # 0.09
     assert not _caveat(below, "Bias")
 
@@ -218,6 +219,14 @@ def test_unused_category_caveat():
     assert "neither rater used c" in used.methods_paragraph()
     one_side = kl.agreement_report(C=[[30, 5, 1], [4, 30, 0], [0, 0, 0]], labels=["a", "b", "c"])
     assert not _caveat(one_side, "Unused")
+
+
+def test_a_rater_with_one_category_gets_no_test():
+    r = kl.agreement_report(C=[[30, 5], [0, 0]], raters=("A", "B"))
+    assert r.estimate == 0.0 and r.z is None and r.p_value is None
+    assert "A used a single category" in r.methods_paragraph()
+    r = kl.agreement_report(C=[[30, 0], [5, 0]], raters=("A", "B"))
+    assert "B used a single category" in r.methods_paragraph()
 
 
 def test_no_caveat_on_a_plain_large_table():
