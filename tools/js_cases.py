@@ -19,6 +19,9 @@ The cases (one seed, so the same JSON on every run):
   Krippendorff's alpha at all four levels, Fleiss' kappa (complete tables; the others are
   expected to be refused), Gwet's AC1/AC2 and Brennan-Prediger, and the count table;
 * labels: two label columns -> the confusion matrix (given order, numbers, spelling);
+* reports: kl.agreement_report(C=...).methods_paragraph(), the calculator's paragraph, with
+  and without table=, for every weighting (and the sentence when kappa is undefined);
+* formats: Python's f"{x:.3f}" and f"{x:g}", which the paragraph's numbers follow;
 * errors: bad input with kappalib's sentence;
 * quantiles: scipy's standard normal quantiles at the confidence levels used.
 """
@@ -427,6 +430,71 @@ def error_cases():
     ]
 
 
+def report_cases(rng, n):
+    """kl.agreement_report(C=...).methods_paragraph(): the calculator's paragraph."""
+    names = ["absent", "mild", "moderate", "severe", "yes", "no", "A", "B", "C", "D", "E", "F"]
+    cases = []
+    for i in range(n):
+        K = int(rng.integers(2, 7))
+        C, kind = _random_matrix(rng, K)
+        if i % 3 == 0:
+            C = np.round(C / max(C.max(), 1) * rng.choice([10, 60, 400]))
+            if C.sum() == 0:
+                C[0, 0] = 1
+        weighting, scores = _random_weighting(rng, K)
+        labels = [str(v) for v in rng.choice(names, size=K, replace=False)]
+        level = float(rng.choice([0.8, 0.9, 0.95, 0.975, 0.99]))
+        raters = ["rater 1", "rater 2"] if i % 2 else ["the nurse", "the physician"]
+        W = np.asarray(weighting) if isinstance(weighting, list) else weighting
+        try:
+            report = kl.agreement_report(
+                C=C,
+                labels=labels,
+                weighting=W,
+                scores=scores,
+                confidence_level=level,
+                raters=tuple(raters),
+            )
+            outcome = {
+                "paragraph": report.methods_paragraph(),
+                "paragraph_table": report.methods_paragraph(table="Table 2"),
+            }
+        except (ValueError, TypeError) as exc:
+            outcome = {"error": str(exc)}
+        cases.append(
+            {
+                "id": f"report-{i}",
+                "kind": kind,
+                "C": C.tolist(),
+                "labels": labels,
+                "weighting": weighting,
+                "scores": scores,
+                "confidence_level": level,
+                "raters": raters,
+                **outcome,
+            }
+        )
+    return cases
+
+
+def format_cases(rng, n):
+    """Python's f"{x:.3f}", f"{x:.4f}", f"{x:.2f}" and f"{x:g}", which the paragraph uses."""
+    xs = [0.0625, 0.0635, -0.0004, 2.5, 97.5, 0.125, 1234565.0, 1e-5, 1e6, 0.0]
+    xs += (rng.integers(0, 10**4, size=n) / 2 ** rng.integers(0, 12, size=n)).tolist()
+    xs += (rng.standard_normal(n) * 10.0 ** rng.integers(-6, 8, size=n)).tolist()
+    return [
+        {
+            "x": x,
+            "f0": f"{x:.0f}",
+            "f2": f"{x:.2f}",
+            "f3": f"{x:.3f}",
+            "f4": f"{x:.4f}",
+            "g": f"{x:g}",
+        }
+        for x in xs
+    ]
+
+
 def quantile_cases():
     from scipy.stats import norm  # the oracle of the normal quantile (scipy, not kappalib)
 
@@ -437,7 +505,7 @@ def quantile_cases():
     return [{"p": p, "z": float(norm.ppf(p))} for p in ps]
 
 
-def build(seed=SEED, n_matrices=1200, n_ratings=240, n_labels=60):
+def build(seed=SEED, n_matrices=1200, n_ratings=240, n_labels=60, n_reports=300):
     rng = np.random.default_rng(seed)
     return {
         "seed": seed,
@@ -445,6 +513,8 @@ def build(seed=SEED, n_matrices=1200, n_ratings=240, n_labels=60):
         "matrices": matrix_cases(rng, n_matrices),
         "ratings": ratings_cases(rng, n_ratings),
         "labels": label_cases(rng, n_labels),
+        "reports": report_cases(rng, n_reports),
+        "formats": format_cases(rng, 200),
         "errors": error_cases(),
         "quantiles": quantile_cases(),
     }
@@ -459,7 +529,8 @@ def main(argv=None):
     args.out.write_text(json.dumps(cases, allow_nan=False), encoding="utf-8")
     print(
         f"wrote {len(cases['matrices'])} matrices, {len(cases['ratings'])} ratings tables, "
-        f"{len(cases['labels'])} label pairs, {len(cases['errors'])} bad inputs and "
+        f"{len(cases['labels'])} label pairs, {len(cases['reports'])} reports, "
+        f"{len(cases['errors'])} bad inputs and "
         f"{len(cases['quantiles'])} quantiles to {args.out}"
     )
 

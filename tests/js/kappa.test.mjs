@@ -208,6 +208,39 @@ test("bad input throws kappalib's sentence", () => {
   assert.deepEqual(wrong, []);
 });
 
+test("the methods paragraph is kappalib's agreement_report paragraph, word for word", () => {
+  let paragraphs = 0;
+  for (const c of cases.reports) {
+    const opts = {
+      labels: c.labels,
+      weighting: c.weighting,
+      scores: c.scores,
+      confidenceLevel: c.confidence_level,
+      raters: c.raters,
+    };
+    const got = outcome(() => K.agreementReport(c.C, opts));
+    if ("error" in c) {
+      assert.equal(got.error, c.error, `${c.id}: kappalib refuses`);
+      continue;
+    }
+    assert.ok(!("error" in got), `${c.id}: the twin throws ${got.error}`);
+    assert.equal(got.value.methodsParagraph(), c.paragraph, c.id);
+    assert.equal(got.value.methodsParagraph({ table: "Table 2" }), c.paragraph_table, `${c.id} (table)`);
+    paragraphs += 1;
+  }
+  assert.ok(paragraphs >= 200, `${paragraphs} paragraphs`);
+});
+
+test("numbers are printed as Python prints them (round half to even)", () => {
+  for (const f of cases.formats) {
+    assert.equal(K.pyFixed(f.x, 0), f.f0, `${f.x}:.0f`);
+    assert.equal(K.pyFixed(f.x, 2), f.f2, `${f.x}:.2f`);
+    assert.equal(K.pyFixed(f.x, 3), f.f3, `${f.x}:.3f`);
+    assert.equal(K.pyFixed(f.x, 4), f.f4, `${f.x}:.4f`);
+    assert.equal(K.pyG(f.x), f.g, `${f.x}:g`);
+  }
+});
+
 test("normal quantile equals scipy's norm.ppf to 1e-12 at the levels used", () => {
   assert.ok(cases.quantiles.length >= 10);
   for (const { p, z } of cases.quantiles) close(K.normalQuantile(p), z, `quantile ${p}`);

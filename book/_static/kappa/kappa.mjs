@@ -1072,3 +1072,294 @@ export function brennanPredigerMulti(table, { weighting = null, scores = null } 
   const pe = weightSum(w) / (K * K);
   return (pa - pe) / (1 - pe);
 }
+
+// --- the report paragraph (kl.agreement_report(...).methods_paragraph()) -------------------
+
+/** Standard normal CDF, 0.5 (1 + erf(x / sqrt 2)) as Python's NormalDist.cdf. */
+export function normalCdf(x) {
+  return 0.5 * (1 + erf(x / Math.SQRT2));
+}
+
+function erf(x) {
+  // erf(x) = 2/sqrt(pi) e^{-x^2} sum_n 2^n x^{2n+1} / (1 3 5 ... (2n+1)): positive terms,
+  // no cancellation; beyond |x| = 6, erf = +-1 to double precision
+  const a = Math.abs(x);
+  if (a > 6) return Math.sign(x);
+  let term = a;
+  let total = a;
+  for (let n = 1; n < 500; n++) {
+    term *= (2 * a * a) / (2 * n + 1);
+    total += term;
+    if (term < total * 1e-17) break;
+  }
+  const value = (2 / Math.sqrt(Math.PI)) * Math.exp(-a * a) * total;
+  return x < 0 ? -value : value;
+}
+
+// Python's float formatting (round half to even on the exact binary value), which JS's
+// toFixed does not do for ties such as 0.0625.
+function exactDigits(x) {
+  // the decimal expansion of |x| (< 1e21) as [integer digits, 100 fractional digits]
+  const s = Math.abs(x).toFixed(100);
+  const [i, f] = s.split(".");
+  return [i, f];
+}
+
+function roundDigitString(digits, keep) {
+  // digits: a string of decimal digits; keep the first `keep`, rounding half to even on the
+  // rest; returns the kept digits (possibly one longer after a carry)
+  const head = digits.slice(0, keep);
+  const rest = digits.slice(keep);
+  let up = false;
+  if (rest.length) {
+    const first = rest[0];
+    const tail = rest.slice(1);
+    if (first > "5") up = true;
+    else if (first === "5") {
+      if (/[1-9]/.test(tail)) up = true;
+      else up = head.length > 0 && Number(head[head.length - 1]) % 2 === 1;
+    }
+  }
+  if (!up) return head || "0";
+  const arr = (head || "0").split("").map(Number);
+  let k = arr.length - 1;
+  while (k >= 0) {
+    if (arr[k] === 9) {
+      arr[k] = 0;
+      k -= 1;
+    } else {
+      arr[k] += 1;
+      break;
+    }
+  }
+  if (k < 0) arr.unshift(1);
+  return arr.join("");
+}
+
+/** f"{x:.{d}f}" */
+export function pyFixed(x, d) {
+  const [i, f] = exactDigits(x);
+  const rounded = roundDigitString(i + f, i.length + d);
+  const intLen = rounded.length - d;
+  let out = d > 0 ? `${rounded.slice(0, intLen)}.${rounded.slice(intLen)}` : rounded;
+  out = out.replace(/^0+(?=\d)/, "");
+  return (x < 0 || Object.is(x, -0) ? "-" : "") + out;
+}
+
+/** f"{x:g}" (6 significant digits) */
+export function pyG(x, precision = 6) {
+  if (x === 0) return Object.is(x, -0) ? "-0" : "0";
+  if (!Number.isFinite(x)) return pyFloat(x);
+  const [i, f] = exactDigits(x);
+  const all = (i + f).replace(/^0+/, "");
+  const lead = i.replace(/^0+/, "").length; // digits before the point (0 if |x| < 1)
+  const zeros = lead > 0 ? 0 : f.length - f.replace(/^0+/, "").length;
+  let exp = lead > 0 ? lead - 1 : -(zeros + 1);
+  let sig = roundDigitString(all, precision);
+  if (sig.length > precision) {
+    exp += 1;
+    sig = sig.slice(0, precision);
+  }
+  const sign = x < 0 ? "-" : "";
+  if (exp >= -4 && exp < precision) {
+    let body;
+    if (exp >= 0) {
+      const padded = sig.padEnd(exp + 1, "0");
+      body = `${padded.slice(0, exp + 1)}.${padded.slice(exp + 1)}`;
+    } else body = `0.${"0".repeat(-exp - 1)}${sig}`;
+    body = body.replace(/\.?0+$/, (m) => (m.startsWith(".") || body.includes(".") ? "" : m));
+    if (body.includes(".")) body = body.replace(/0+$/, "").replace(/\.$/, "");
+    return sign + body;
+  }
+  let mant = sig.length > 1 ? `${sig[0]}.${sig.slice(1)}` : sig;
+  mant = mant.includes(".") ? mant.replace(/0+$/, "").replace(/\.$/, "") : mant;
+  const e = Math.abs(exp);
+  return `${sign}${mant}e${exp < 0 ? "-" : "+"}${e < 10 ? "0" : ""}${e}`;
+}
+
+function num3(x, digits = 3) {
+  if (x === null || x === undefined) return "undefined";
+  const s = pyFixed(x, digits);
+  return s.startsWith("-") && Number(s) === 0 ? s.slice(1) : s;
+}
+
+function pText(p) {
+  if (p === null) return "undefined";
+  return p < 0.001 ? "p < 0.001" : `p = ${pyFixed(p, 3)}`;
+}
+
+function joinAnd(words) {
+  if (words.length <= 1) return words.join("");
+  return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+}
+
+const FEW_UNITS = 50;
+const BIAS_SHARE = 0.1;
+const WEIGHTING_NAMES = {
+  none: "Cohen's kappa",
+  linear: "linearly weighted kappa",
+  quadratic: "quadratically weighted kappa",
+};
+const FCE = "Fleiss, Cohen and Everitt 1969";
+
+function reportCaveats(C, labels, n, raters) {
+  const { N, r, c } = margins(C);
+  const K = C.length;
+  const used = r.map((ri, k) => ri + c[k] > 0);
+  const share = r.map((ri, k) => (ri + c[k]) / (2 * N));
+  const out = [];
+  const rare = [...Array(K).keys()].filter((k) => used[k] && share[k] < 1 / (2 * K));
+  if (rare.length) {
+    const which = joinAnd(rare.map((k) => `${labels[k]} (${pyFixed(share[k], 3)})`));
+    out.push(
+      `Prevalence: ${which} ${rare.length === 1 ? "is" : "are"} rare in the pooled ` +
+        `ratings (below 1/(2K) = ${pyFixed(1 / (2 * K), 3)}); kappa then depends strongly on the ` +
+        "prevalence, so PABAK and kappa_max are given beside it.",
+    );
+  }
+  const diff = r.map((ri, k) => Math.abs(ri - c[k]) / N);
+  let k = 0;
+  for (let j = 1; j < K; j++) if (diff[j] > diff[k]) k = j;
+  if (diff[k] >= BIAS_SHARE) {
+    const [a, b] = raters;
+    out.push(
+      `Bias: the raters' shares of ${labels[k]} differ (${a} ${pyFixed(r[k] / N, 3)}, ` +
+        `${b} ${pyFixed(c[k] / N, 3)}), so part of the disagreement is a systematic difference ` +
+        "between the raters.",
+    );
+  }
+  const unused = [...Array(K).keys()].filter((j) => !used[j]).map((j) => String(labels[j]));
+  if (unused.length) {
+    out.push(
+      `Unused categories: neither rater used ${joinAnd(unused)}; the table keeps ` +
+        `${unused.length === 1 ? "its row and column" : "their rows and columns"} of zeros.`,
+    );
+  }
+  if (n < FEW_UNITS) {
+    out.push(
+      `Few units: with N = ${pyG(n)} (below ${FEW_UNITS}) the large-sample interval is ` +
+        "approximate and can be too narrow.",
+    );
+  }
+  return out;
+}
+
+/**
+ * Twin of kl.agreement_report(C=C, labels=, weighting=, scores=, confidence_level=,
+ * raters=): the numbers of the report and its methodsParagraph({table}).
+ */
+export function agreementReport(
+  C,
+  { labels = null, weighting = null, scores = null, confidenceLevel = 0.95, raters = ["rater 1", "rater 2"] } = {},
+) {
+  const level = checkConfidence(confidenceLevel);
+  const M = asMatrix(C);
+  const K = M.length;
+  let names;
+  if (labels === null || labels === undefined) names = [...Array(K).keys()].map(String);
+  else {
+    if (!Array.isArray(labels) || labels.length !== K || new Set(labels).size !== K) {
+      throw new Error(`labels must name each of the ${K} rows of C once, got ${repr(labels)}`);
+    }
+    names = labels.map(String);
+  }
+  const estimate = kappa(M, { weighting, scores });
+  if (estimate === null) {
+    const used = names.filter((_, k) => sum(M[k]) + sum(M.map((row) => row[k])) > 0);
+    throw new Error(
+      "kappa is undefined (0/0) for these data: both raters put every unit in the one " +
+        `category ${joinAnd(used)}, so there is no agreement beyond chance to report`,
+    );
+  }
+  const se = kappaStandardError(M, { weighting, scores });
+  const se0 = kappaStandardError(M, { weighting, scores, null: true });
+  const ci = kappaConfint(M, { weighting, scores, confidenceLevel: level });
+  const z = se0 > 0 ? estimate / se0 : null;
+  const p = z !== null ? 2 * normalCdf(-Math.abs(z)) : null;
+  const n = margins(M).N;
+  const custom = !(weighting === null || weighting === undefined || typeof weighting === "string");
+  const coefficient = custom ? "weighted kappa" : WEIGHTING_NAMES[weighting ?? "none"];
+  const report = {
+    coefficient,
+    estimate,
+    standardError: se,
+    nullStandardError: se0,
+    confidenceInterval: ci,
+    confidenceLevel: level,
+    intervalMethod: `normal approximation with the standard error of ${FCE}`,
+    z,
+    pValue: p,
+    observedAgreement: observedAgreement(M),
+    expectedAgreement: expectedAgreement(M),
+    matrix: M,
+    labels: names,
+    raters: [raters[0], raters[1]],
+    n,
+    weighting,
+    pabak: pabak(M),
+    kappaMax: kappaMax(M),
+    prevalenceIndex: K === 2 ? prevalenceIndex(M) : null,
+    biasIndex: K === 2 ? biasIndex(M) : null,
+    caveats: reportCaveats(M, names, n, raters),
+  };
+  report.methodsParagraph = ({ table = null } = {}) => methodsParagraph(report, table);
+  return report;
+}
+
+function methodsParagraph(R, table) {
+  const [a, b] = R.raters;
+  const K = R.labels.length;
+  const [lo, hi] = R.confidenceInterval;
+  const level = `${pyFixed(R.confidenceLevel * 100, 0)}%`;
+  const weighted = !(R.weighting === null || R.weighting === undefined);
+  let cats;
+  if (!weighted) cats = R.labels.join(", ");
+  else {
+    cats = `ordered ${R.labels.join(" < ")}`;
+    if (typeof R.weighting !== "string") cats += ", with the disagreement weights given in the analysis";
+  }
+  const s = [
+    `Agreement between ${a} and ${b} was assessed on N = ${pyG(R.n)} units in ${K} ` +
+      `categories (${cats}) with ${R.coefficient}.`,
+  ];
+  s.push(
+    `Observed agreement was p_o = ${num3(R.observedAgreement)} and chance ` +
+      `agreement p_e = ${num3(R.expectedAgreement)}` +
+      (weighted ? " (both for exact agreement)" : "") +
+      `; ${R.coefficient} was ${num3(R.estimate)} (${level} CI ` +
+      `${num3(lo)} to ${num3(hi)}${hi >= 1 ? " (clipped at 1)" : ""}, ` +
+      `${R.intervalMethod}; SE = ${num3(R.standardError, 4)}).`,
+  );
+  if (R.z === null) {
+    const nonzeroRows = R.matrix.filter((row) => sum(row) !== 0).length;
+    const single = nonzeroRows === 1 ? a : b;
+    s.push(
+      `No test against chance agreement is possible: ${single} used a single ` +
+        "category, so kappa is 0 whatever the other rater did.",
+    );
+  } else {
+    s.push(
+      `Against chance agreement, z = ${num3(R.z, 2)} (${pText(R.pValue)}, ` +
+        "two-sided, with the standard error under kappa = 0).",
+    );
+  }
+  let extra = `PABAK was ${num3(R.pabak)}`;
+  const kmax = weighted ? "unweighted kappa" : "kappa";
+  extra += ` and the largest ${kmax} the raters' margins allow was ${num3(R.kappaMax)}`;
+  if (R.prevalenceIndex !== null) {
+    extra +=
+      `; the prevalence index was ${num3(R.prevalenceIndex)} and the bias index ` +
+      `${num3(R.biasIndex)}`;
+  }
+  s.push(`${extra}.`);
+  if (table === null || table === undefined) {
+    const rows = R.labels
+      .map((lab, k) => `${lab}: ${R.matrix[k].map((v) => pyG(v)).join(", ")}`)
+      .join("; ");
+    s.push(`The counts (rows: ${a}; columns: ${b}, in the same order) were ${rows}.`);
+  } else {
+    s.push(`The table of counts (rows: ${a}; columns: ${b}) is given in ${table}.`);
+  }
+  s.push(...R.caveats);
+  return s.join(" ");
+}
