@@ -254,3 +254,13 @@ test("undefined is null, never 0 or NaN", () => {
   assert.equal(K.fleissKappa([[2, 0], [2, 0]]), null);
   assert.equal(K.krippendorffAlpha([[1, 1], [1, null]]), null);
 });
+
+test("kappa.js runs as a classic script (file:// pages): it defines Kappa and nothing else", async () => {
+  const { runInNewContext } = await import("node:vm");
+  const source = readFileSync(join(ROOT, "book", "_static", "kappa", "kappa.js"), "utf8");
+  const sandbox = {};
+  runInNewContext(source, sandbox);
+  assert.deepEqual(Object.keys(sandbox), ["Kappa"]);
+  assert.deepEqual(Object.keys(sandbox.Kappa).sort(), Object.keys(K).filter((k) => k !== "default").sort());
+  assert.equal(sandbox.Kappa.kappa([[8, 2], [1, 9]]), 0.7);
+});
