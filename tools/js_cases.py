@@ -456,6 +456,7 @@ def report_cases(rng, n):
                 raters=tuple(raters),
             )
             outcome = {
+                "specific_agreement": report.specific_agreement is not None,
                 "paragraph": report.methods_paragraph(),
                 "paragraph_table": report.methods_paragraph(table="Table 2"),
             }

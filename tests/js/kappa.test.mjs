@@ -224,6 +224,12 @@ test("the methods paragraph is kappalib's agreement_report paragraph, word for w
       continue;
     }
     assert.ok(!("error" in got), `${c.id}: the twin throws ${got.error}`);
+    assert.equal(
+      K.REPORT_HAS_SPECIFIC_AGREEMENT,
+      c.specific_agreement,
+      "kappalib's report " + (c.specific_agreement ? "now gives" : "gives no") + " specific agreement: " +
+        `set REPORT_HAS_SPECIFIC_AGREEMENT = ${c.specific_agreement} in book/_static/kappa/kappa.js`,
+    );
     assert.equal(got.value.methodsParagraph(), c.paragraph, c.id);
     assert.equal(got.value.methodsParagraph({ table: "Table 2" }), c.paragraph_table, `${c.id} (table)`);
     paragraphs += 1;

@@ -409,6 +409,13 @@
   function computeTwoRater(s) {
     const input = twoRaterInput(s);
     const { C, labels } = input;
+    // a header row names the raters, unless the reader named them already
+    const heads = input.raterNames;
+    if (heads && heads.length === 2 && heads.every((h) => h) && s.raters[0] === "rater 1" && s.raters[1] === "rater 2") {
+      $("kc-rater1").value = heads[0];
+      $("kc-rater2").value = heads[1];
+      s.raters = [heads[0], heads[1]];
+    }
     const Kc = C.length;
     const used = C.map((r, k) => r.reduce((a, b) => a + b, 0) + C.reduce((a, rr) => a + rr[k], 0));
     const inUse = used.filter((x) => x > 0).length;

@@ -1198,6 +1198,19 @@
     return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
   }
 
+  // kappalib's report adds a sentence on specific agreement once kl.specific_agreement
+  // exists (helper d23's work, merged after this file was written; r23's template, item 5).
+  // tests/js/kappa.test.mjs fails, naming this constant, when kappalib's paragraph and this
+  // switch disagree: set it to true when the merged kappalib writes that sentence.
+  const REPORT_HAS_SPECIFIC_AGREEMENT = false;
+
+  /** Specific agreement per category, 2 n_kk / (n_k. + n_.k); null for an unused one. */
+  function specificAgreement(C) {
+    const M = asMatrix(C);
+    const { r, c } = margins(M);
+    return M.map((row, k) => (r[k] + c[k] > 0 ? (2 * row[k]) / (r[k] + c[k]) : null));
+  }
+
   const FEW_UNITS = 50;
   const BIAS_SHARE = 0.1;
   const WEIGHTING_NAMES = {
@@ -1306,6 +1319,7 @@
       prevalenceIndex: K === 2 ? prevalenceIndex(M) : null,
       biasIndex: K === 2 ? biasIndex(M) : null,
       caveats: reportCaveats(M, names, n, raters),
+      specificAgreement: REPORT_HAS_SPECIFIC_AGREEMENT ? specificAgreement(M) : null,
     };
     report.methodsParagraph = ({ table = null } = {}) => methodsParagraph(report, table);
     return report;
@@ -1357,6 +1371,10 @@
         `${num3(R.biasIndex)}`;
     }
     s.push(`${extra}.`);
+    if (R.specificAgreement) {
+      const parts = R.specificAgreement.map((v, k) => `${num3(v)} for ${R.labels[k]}`);
+      s.push(`Specific agreement was ${joinAnd(parts)}.`);
+    }
     if (table === null || table === undefined) {
       const rows = R.labels
         .map((lab, k) => `${lab}: ${R.matrix[k].map((v) => pyG(v)).join(", ")}`)
@@ -1399,6 +1417,8 @@
     pyFixed,
     pyG,
     agreementReport,
+    specificAgreement,
+    REPORT_HAS_SPECIFIC_AGREEMENT,
   });
   root.Kappa = Kappa;
   if (typeof module === "object" && module && module.exports) module.exports = Kappa;

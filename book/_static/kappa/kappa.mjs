@@ -40,6 +40,8 @@ export const {
   pyFixed,
   pyG,
   agreementReport,
+  specificAgreement,
+  REPORT_HAS_SPECIFIC_AGREEMENT,
 } = K;
 
 export default K;
