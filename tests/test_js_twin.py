@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -45,10 +46,11 @@ def _node_or_skip():
         pytest.fail(f"node --test needs Node.js >= 18, found {version.strip()}")
 
 
-def _run_node(cases_path):
+def _run_node(cases_path, only=None):
     env = dict(os.environ, KAPPA_JS_CASES=str(cases_path))
+    pattern = [f"--test-name-pattern={only}"] if only else []
     return subprocess.run(
-        [NODE, "--test", "--test-reporter=spec", str(ROOT / "tests" / "js")],
+        [NODE, "--test", "--test-reporter=spec", *pattern, str(ROOT / "tests" / "js")],
         capture_output=True,
         text=True,
         env=env,
@@ -78,7 +80,11 @@ def test_js_twin_equals_kappalib(tmp_path):
 
 
 def test_a_kappalib_formula_changed_without_its_twin_fails(tmp_path, monkeypatch):
-    """The mutation check: kl.kappa with Scott's p_e (pooled margins) instead of Cohen's."""
+    """The mutation check: kl.kappa with Scott's p_e (pooled margins) instead of Cohen's.
+
+    Only the matrices are written (with the mutant) and only node's two-rater test runs: it
+    must fail on kappa, and name it.
+    """
     _node_or_skip()
     original = kl.kappa
 
@@ -93,9 +99,11 @@ def test_a_kappalib_formula_changed_without_its_twin_fails(tmp_path, monkeypatch
         return None if p_e == 1 else float((p_o - p_e) / (1 - p_e))
 
     monkeypatch.setattr(kl, "kappa", mutant)
-    path = _write(tmp_path, "mutant.json")
-    result = _run_node(path)
-    assert result.returncode != 0, (
-        "node's tests passed on a mutant kappalib: the twin is not tested"
-    )
-    assert "kappa" in result.stdout
+    rng = np.random.default_rng(js_cases.SEED)
+    cases = {"matrices": js_cases.matrix_cases(rng, 1000), "ratings": [], "labels": [],
+             "reports": [], "formats": [], "errors": [], "quantiles": []}  # fmt: skip
+    path = tmp_path / "mutant.json"
+    path.write_text(json.dumps(cases, allow_nan=False), encoding="utf-8")
+    result = _run_node(path, "two raters, unweighted")
+    assert result.returncode != 0, "node passed on a mutant kappalib: the twin is not tested"
+    assert re.search(r"matrix-\d+ \(\w+\) kappa: kappalib", result.stdout), result.stdout[-3000:]
