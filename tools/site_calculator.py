@@ -203,6 +203,10 @@ def expected_two_rater(C, labels, weighting, scores, level, raters):
         "brennan_prediger": kl.brennan_prediger(C),
         "mcc": kl.mcc(C),
     }
+    if (C == np.round(C)).all() and C.sum() <= 100_000:
+        # the cases behind the table, as two raters' codes (raters x units)
+        pairs = np.repeat(np.argwhere(np.ones_like(C, dtype=bool)), C.astype(int).ravel(), axis=0)
+        out["alpha_nominal"] = kl.krippendorff_alpha(pairs.T.tolist(), level="nominal")
     if weighting is not None:
         out["weighted_kappa"] = kl.kappa(C, **wk)
         out["weighted_kappa_interval"] = kl.kappa_confint(C, confidence_level=level, **wk)

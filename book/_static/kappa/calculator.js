@@ -473,6 +473,10 @@
       rows.push(row("brennan_prediger_weighted", "Brennan-Prediger (weighted)", K.brennanPrediger(C, opts)));
     }
     rows.push(row("mcc", "Matthews correlation (MCC)", K.mcc(C)));
+    const alphaData = pairsOf(C);
+    if (alphaData) {
+      rows.push(row("alpha_nominal", "Krippendorff's alpha, nominal", K.krippendorffAlpha(alphaData)));
+    }
     if (Kc === 2) {
       rows.push(row("prevalence_index", "Prevalence index", K.prevalenceIndex(C)));
       rows.push(row("bias_index", "Bias index", K.biasIndex(C)));
@@ -502,6 +506,19 @@
       code: twoRaterCode(s, input, w),
       summary: summaryOf(rows, w.weighting !== null ? "weighted_kappa" : "kappa", level, `N = ${K.pyG(sumAll(C))}`),
     };
+  }
+
+  // the cases behind a table of whole counts, one [row, column] pair per case (for
+  // Krippendorff's alpha, which reads ratings); none for weighted (non-integer) counts or
+  // more than 100,000 cases
+  function pairsOf(C) {
+    const n = sumAll(C);
+    if (n > 100000 || !C.every((r) => r.every(Number.isInteger))) return null;
+    const out = [];
+    C.forEach((r, i) => r.forEach((x, j) => {
+      for (let t = 0; t < x; t++) out.push([i, j]);
+    }));
+    return out;
   }
 
   function sumAll(C) {
@@ -664,6 +681,9 @@
     calls.push(["brennan_prediger", "kl.brennan_prediger(C)"]);
     if (w.weighting !== null) calls.push(["brennan_prediger_weighted", `kl.brennan_prediger(C, ${wk})`]);
     calls.push(["mcc", "kl.mcc(C)"]);
+    if (pairsOf(input.C)) {
+      calls.push(["alpha_nominal", 'kl.krippendorff_alpha(list(kl.labels_from_matrix(C)), level="nominal")']);
+    }
     if (input.C.length === 2) calls.push(["prevalence_index", "kl.prevalence_index(C)"], ["bias_index", "kl.bias_index(C)"]);
     for (const [key, call] of calls) lines.push(`print("${key}", ${call})`);
     lines.push("");
