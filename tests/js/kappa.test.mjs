@@ -11,7 +11,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -26,8 +26,14 @@ function loadCases() {
   if (!path) {
     const venv = join(ROOT, ".venv", "bin", "python");
     const python = process.env.PYTHON || (existsSync(venv) ? venv : "python3");
-    path = join(mkdtempSync(join(tmpdir(), "kappa-js-")), "cases.json");
-    execFileSync(python, [join(ROOT, "tools", "js_cases.py"), "--out", path], { stdio: "inherit" });
+    const dir = mkdtempSync(join(tmpdir(), "kappa-js-"));
+    path = join(dir, "cases.json");
+    try {
+      execFileSync(python, [join(ROOT, "tools", "js_cases.py"), "--out", path], { stdio: "inherit" });
+      return JSON.parse(readFileSync(path, "utf8"));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
   return JSON.parse(readFileSync(path, "utf8"));
 }
