@@ -740,9 +740,14 @@
   }
 
   function resultsTable(rows, level) {
+    const intervals = rows.some((r) => r.interval !== undefined);
     const out = [
-      '<table class="kc-coefficients"><caption>Every coefficient that applies, with the interval where kappalib gives one in closed form</caption>',
-      `<thead><tr><th scope="col">Coefficient</th><th scope="col">Value</th><th scope="col">${pct(level)} interval</th></tr></thead><tbody>`,
+      intervals
+        ? '<table class="kc-coefficients"><caption>Every coefficient that applies, with the interval where kappalib gives one in closed form</caption>'
+        : '<table class="kc-coefficients"><caption>Every coefficient that applies (point estimates)</caption>',
+      '<thead><tr><th scope="col">Coefficient</th><th scope="col">Value</th>' +
+        (intervals ? `<th scope="col">${pct(level)} interval</th>` : "") +
+        "</tr></thead><tbody>",
     ];
     for (const r of rows) {
       const value = r.na
@@ -757,7 +762,7 @@
               `${fmt(r.interval[0])} to ${fmt(r.interval[1])}<span class="kc-se" data-key="${r.key}_se" ` +
               `data-value="${num(r.se)}">SE ${fmt(r.se, 4)}</span></td>`;
       }
-      out.push(`<tr><th scope="row">${r.name}</th>${value}${interval}</tr>`);
+      out.push(`<tr><th scope="row">${r.name}</th>${value}${intervals ? interval : ""}</tr>`);
     }
     out.push("</tbody></table>");
     return out.join("");
@@ -866,6 +871,17 @@
       $("kc-paragraph-note").textContent = "";
       $("kc-paragraph-section").hidden = true;
     }
+    $("kc-interval-note").textContent =
+      res.kind === "two"
+        ? "Only kappa has a closed-form interval here (Fleiss, Cohen and Everitt 1969, the " +
+          "standard error of the chapter on uncertainty). kappalib's kl.bootstrap_confint gives " +
+          "bootstrap intervals for kappa and MCC; a page cannot repeat its random draws, so " +
+          "they are not shown."
+        : "No interval is shown for a ratings table: the page computes the point estimates only.";
+    $("kc-code-note").textContent =
+      res.kind === "two"
+        ? "Run this in Python with kappalib installed: it prints every number above and the paragraph."
+        : "Run this in Python with kappalib installed: it prints every number above.";
     $("kc-code").textContent = res.code;
     // the theme marks a <pre> that does not scroll at load as tabindex=-1; the code box
     // scrolls once it is filled, so a keyboard must reach it
