@@ -20,7 +20,9 @@ first cell installs ``kappalib[widgets]`` with ``%pip``.  This script does the s
    pointed at the built wheel (``kappalib[widgets] @ file:///.../kappalib-X.whl``), so that
    the cell runs ``%pip install`` as on Colab.  Two notebooks run at a time, each stream in its
    own small environment layered on the Colab one (a ``.pth`` file), so that kappalib is
-   uninstalled before every notebook and every install cell really installs it;
+   installed only there: each stream's first chapter starts without kappalib and its install
+   cell really installs it; the later chapters find it (the chapters' install cells must be one
+   and the same cell, which is checked);
 6. imports every module of the wheel from that environment, and checks that ``kappalib`` comes
    from the environment, not from the checkout.
 
@@ -346,6 +348,7 @@ def prepare_notebooks(check: Check, src: Path, book: Path, wheel: Path) -> list[
 
     spec = f'"kappalib[widgets] @ {wheel.resolve().as_uri()}"'
     notebooks = []
+    install_cells = {}
     # As Colab opens a chapter: the notebook alone in its folder, nothing of book/ beside it.
     for original in sorted((src / "book").glob("[0-9][0-9]_*.ipynb")):
         path = book / original.stem / original.name
@@ -357,20 +360,31 @@ def prepare_notebooks(check: Check, src: Path, book: Path, wheel: Path) -> list[
             if cell.cell_type == "code" and INSTALL_SPEC.search(cell.source):
                 cell.source, n = INSTALL_SPEC.subn(spec, cell.source)
                 hits += n
+                install_cells.setdefault(cell.source, []).append(original.name)
         if hits != 1:
             check.fail(f"{path.name}: {hits} install cells with the git+https spec (want 1)")
         nb.cells.append(nbformat.v4.new_code_cell(WHERE_CELL))
         nbformat.write(nb, path)
+    # run_stream installs through the first chapter of each stream only (the others find the
+    # wheel installed, as on a Colab runtime's second notebook): that covers every chapter only
+    # while their install cells are the same cell.
+    if len(install_cells) > 1:
+        groups = "; ".join(", ".join(names) for names in install_cells.values())
+        check.fail(f"the chapters' install cells differ (CONTRIBUTING.md, Add a chapter): {groups}")
     return notebooks
 
 
 def run_stream(python: Path, kernel: str, notebooks: list[Path], env: dict) -> list[str]:
     failures = []
-    for path in notebooks:
-        # As on a fresh Colab runtime: no kappalib before the chapter's first cell.
+    for i, path in enumerate(notebooks):
         for attempt in (1, 2):
-            uninstall = [python, "-m", "pip", "uninstall", "--quiet", "--yes", "kappalib"]
-            run(uninstall, env=env, check=False)
+            # The stream's first chapter starts as on a fresh Colab runtime, without kappalib: its
+            # install cell runs %pip install of the wheel. The later chapters find that install
+            # (their install cells are the same cell: prepare_notebooks checks it), which saves a
+            # pip uninstall and install per chapter. A retry always starts fresh.
+            if i == 0 or attempt == 2:
+                uninstall = [python, "-m", "pip", "uninstall", "--quiet", "--yes", "kappalib"]
+                run(uninstall, env=env, check=False)
             t = time.perf_counter()
             proc = run(
                 [sys.executable, "-c", RUNNER, path, kernel, NB_TIMEOUT, INFRA_EXIT],
