@@ -101,7 +101,13 @@ def test_kappa_at_most_mcc_on_two_by_two_tables_equal_iff_positive_margins_match
     for C in tables:
         a, b, c, d = (int(x) for x in C.ravel())
         r1, r2, c1, c2 = a + b, c + d, a + c, b + d
-        if a * d <= b * c or 0 in (r1, r2, c1, c2):
+        if 0 in (r1, r2, c1, c2) or a * d == b * c:
+            continue
+        if a * d < b * c:  # both negative: |kappa| <= |MCC|, the same inequality
+            kappa_neg = _exact_kappa(C)
+            assert kappa_neg < 0 and kappa_neg**2 <= Fraction(
+                (a * d - b * c) ** 2, r1 * r2 * c1 * c2
+            )
             continue
         kappa = _exact_kappa(C)
         mcc_squared = Fraction((a * d - b * c) ** 2, r1 * r2 * c1 * c2)
