@@ -49,9 +49,14 @@ from ._bootstrap import (
 )
 from ._correlation import mcc
 from ._designs import (  # issue 23: fixed raters, categories, bias, validity
+    category_fleiss_kappas,
+    class_validity,
     conger_kappa,
     fleiss_kappa_generalized,
     light_kappa,
+    mcnemar_test,
+    specific_agreement,
+    stuart_maxwell_test,
 )
 from ._diagnostics import asymmetry, off_diagonal_entropy
 from ._errors import UndefinedMetricError
@@ -82,6 +87,8 @@ __all__ = [
     "bootstrap_confint",
     "brennan_prediger",
     "brennan_prediger_multi",
+    "category_fleiss_kappas",
+    "class_validity",
     "cohen_kappa_confint",
     "cohen_kappa_score",
     "confusion_matrix",
@@ -104,6 +111,7 @@ __all__ = [
     "light_kappa",
     "matthews_corrcoef",
     "mcc",
+    "mcnemar_test",
     "observed_agreement",
     "off_diagonal_entropy",
     "pabak",
@@ -112,4 +120,6 @@ __all__ = [
     "prevalence_index",
     "rating_table",
     "scotts_pi",
+    "specific_agreement",
+    "stuart_maxwell_test",
 ]
