@@ -47,6 +47,7 @@ from ._bootstrap import (
     paired_difference_ci,
     paired_difference_confint,
 )
+from ._continuous import icc, lins_ccc  # issue 23: continuous ratings
 from ._correlation import mcc
 from ._designs import (  # issue 23: fixed raters, categories, bias, validity
     category_fleiss_kappas,
@@ -100,6 +101,7 @@ __all__ = [
     "fleiss_kappa_generalized",
     "gwet_ac1",
     "gwet_ac1_multi",
+    "icc",
     "kappa",
     "kappa_bootstrap_ci",
     "kappa_confint",
@@ -109,6 +111,7 @@ __all__ = [
     "krippendorff_alpha",
     "labels_from_matrix",
     "light_kappa",
+    "lins_ccc",
     "matthews_corrcoef",
     "mcc",
     "mcnemar_test",
