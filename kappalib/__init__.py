@@ -47,11 +47,17 @@ from ._bootstrap import (
     paired_difference_ci,
     paired_difference_confint,
 )
+from ._continuous import icc, lins_ccc  # issue 23: continuous ratings
 from ._correlation import mcc
 from ._designs import (  # issue 23: fixed raters, categories, bias, validity
+    category_fleiss_kappas,
+    class_validity,
     conger_kappa,
     fleiss_kappa_generalized,
     light_kappa,
+    mcnemar_test,
+    specific_agreement,
+    stuart_maxwell_test,
 )
 from ._diagnostics import asymmetry, off_diagonal_entropy
 from ._errors import UndefinedMetricError
@@ -87,6 +93,8 @@ __all__ = [
     "bootstrap_confint",
     "brennan_prediger",
     "brennan_prediger_multi",
+    "category_fleiss_kappas",
+    "class_validity",
     "cohen_kappa_confint",
     "cohen_kappa_score",
     "confusion_matrix",
@@ -98,6 +106,7 @@ __all__ = [
     "fleiss_kappa_generalized",
     "gwet_ac1",
     "gwet_ac1_multi",
+    "icc",
     "kappa",
     "kappa_bootstrap_ci",
     "kappa_confint",
@@ -107,8 +116,10 @@ __all__ = [
     "krippendorff_alpha",
     "labels_from_matrix",
     "light_kappa",
+    "lins_ccc",
     "matthews_corrcoef",
     "mcc",
+    "mcnemar_test",
     "observed_agreement",
     "off_diagonal_entropy",
     "pabak",
@@ -117,4 +128,6 @@ __all__ = [
     "prevalence_index",
     "rating_table",
     "scotts_pi",
+    "specific_agreement",
+    "stuart_maxwell_test",
 ]
