@@ -47,7 +47,18 @@ from ._bootstrap import (
     paired_difference_ci,
     paired_difference_confint,
 )
+from ._continuous import icc, lins_ccc  # issue 23: continuous ratings
 from ._correlation import mcc
+from ._designs import (  # issue 23: fixed raters, categories, bias, validity
+    category_fleiss_kappas,
+    class_validity,
+    conger_kappa,
+    fleiss_kappa_generalized,
+    light_kappa,
+    mcnemar_test,
+    specific_agreement,
+    stuart_maxwell_test,
+)
 from ._diagnostics import asymmetry, off_diagonal_entropy
 from ._errors import UndefinedMetricError
 from ._inference import kappa_confint, kappa_sample_size, kappa_standard_error
@@ -82,15 +93,20 @@ __all__ = [
     "bootstrap_confint",
     "brennan_prediger",
     "brennan_prediger_multi",
+    "category_fleiss_kappas",
+    "class_validity",
     "cohen_kappa_confint",
     "cohen_kappa_score",
     "confusion_matrix",
+    "conger_kappa",
     "disagreement_weights",
     "expected_agreement",
     "expected_counts",
     "fleiss_kappa",
+    "fleiss_kappa_generalized",
     "gwet_ac1",
     "gwet_ac1_multi",
+    "icc",
     "kappa",
     "kappa_bootstrap_ci",
     "kappa_confint",
@@ -99,8 +115,11 @@ __all__ = [
     "kappa_standard_error",
     "krippendorff_alpha",
     "labels_from_matrix",
+    "light_kappa",
+    "lins_ccc",
     "matthews_corrcoef",
     "mcc",
+    "mcnemar_test",
     "observed_agreement",
     "off_diagonal_entropy",
     "pabak",
@@ -109,4 +128,6 @@ __all__ = [
     "prevalence_index",
     "rating_table",
     "scotts_pi",
+    "specific_agreement",
+    "stuart_maxwell_test",
 ]

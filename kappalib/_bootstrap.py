@@ -375,7 +375,10 @@ def paired_difference_confint(
     Notes
     -----
     If A and B predict the same label on every case, every resample has difference 0 and
-    the interval is ``(0.0, 0.0)``: identical predictions, not a lack of data.  Resamples in
+    the interval is ``(0.0, 0.0)``.  The zero width says that the bootstrap sees no case on
+    which A and B differ, not that they never differ: with no discordant case among ``N``,
+    the population's discordance rate may still be up to about ``3 / N`` (the rule of three;
+    the same caveat as the zero-width interval of :func:`bootstrap_confint`).  Resamples in
     which either statistic is undefined are left out, as in :func:`bootstrap_confint`.
 
     References

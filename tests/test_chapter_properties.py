@@ -84,3 +84,39 @@ def test_byrt_identity_by_hand(C):
     pi, bi = (C[0, 0] - C[1, 1]) / n, (C[0, 1] - C[1, 0]) / n
     pabak = 2 * p_o - 1
     assert _exact_kappa(C) == (pabak - pi**2 + bi**2) / (1 - pi**2 + bi**2)
+
+
+def test_kappa_at_most_mcc_on_two_by_two_tables_equal_iff_positive_margins_match():
+    """Chapter 12 (erratum 8 of issue 23): for a 2 x 2 table with ad > bc, kappa <= MCC, with
+    equality exactly when the two positive margins match (a + b = a + c), by AM-GM on kappa's
+    denominator (a + b)(b + d) + (a + c)(c + d) >= 2 sqrt(r1 r2 c1 c2).
+
+    Exact arithmetic: kappa^2 and MCC^2 are both rational, so the comparison is exact; 3,000
+    random tables, a third of them built with b = c (matched positive margins).
+    """
+    rng = np.random.default_rng(23)
+    tables = rng.integers(0, 40, size=(3000, 2, 2))
+    tables[::3, 1, 0] = tables[::3, 0, 1]  # b = c: the positive margins match
+    checked = matched = 0
+    for C in tables:
+        a, b, c, d = (int(x) for x in C.ravel())
+        r1, r2, c1, c2 = a + b, c + d, a + c, b + d
+        if 0 in (r1, r2, c1, c2) or a * d == b * c:
+            continue
+        if a * d < b * c:  # both negative: |kappa| <= |MCC|, the same inequality
+            kappa_neg = _exact_kappa(C)
+            assert kappa_neg < 0 and kappa_neg**2 <= Fraction(
+                (a * d - b * c) ** 2, r1 * r2 * c1 * c2
+            )
+            continue
+        kappa = _exact_kappa(C)
+        mcc_squared = Fraction((a * d - b * c) ** 2, r1 * r2 * c1 * c2)
+        assert kappa == Fraction(2 * (a * d - b * c), r1 * c2 + c1 * r2)
+        assert kappa > 0 and kappa**2 <= mcc_squared
+        assert (kappa**2 == mcc_squared) == (r1 == c1)
+        assert abs(kl.mcc(C) ** 2 - float(mcc_squared)) < 1e-12 and kl.mcc(C) > 0
+        assert float(kappa) <= kl.mcc(C) + 1e-12
+        assert abs(kl.kappa(C) - float(kappa)) < 1e-12
+        checked += 1
+        matched += r1 == c1
+    assert checked > 1000 and matched > 300  # both sides of "exactly when" are exercised
