@@ -364,9 +364,10 @@ def _labels_of(C, K):
 
 def _per_class_repr(name, labels, columns):
     head = f"{name}(" + ", ".join(f"{k}=[...]" for k, _ in columns) + ")"
-    rows = [f"{'class':>10}" + "".join(f"{k:>13}" for k, _ in columns)]
+    width = max([5, *(len(str(lab)) for lab in labels)]) + 2
+    rows = [f"{'class':>{width}}" + "".join(f"{k:>13}" for k, _ in columns)]
     for i, lab in enumerate(labels):
-        rows.append(f"{lab!s:>10}" + "".join(f"{_fmt(float(v[i])):>13}" for _, v in columns))
+        rows.append(f"{lab!s:>{width}}" + "".join(f"{_fmt(float(v[i])):>13}" for _, v in columns))
     return head + "\n" + "\n".join(rows)
 
 

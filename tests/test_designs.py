@@ -327,3 +327,13 @@ def test_stuart_maxwell_leaves_out_a_class_without_discordance():
     assert kl.stuart_maxwell_test(np.diag([3, 4, 5])).statistic is None
     with pytest.raises(ValueError, match="whole numbers"):
         kl.stuart_maxwell_test(np.full((3, 3), 0.1))
+
+
+def test_category_fleiss_kappas_on_fleiss_1971():
+    # irr's documented kappam.fleiss(diagnoses, detail=TRUE): kappa .245 .245 .520 .471 .566,
+    # z 5.192 5.192 11.031 9.994 12.009 (Fleiss 1971's own per-category kappas)
+    data = kl.datasets.load("fleiss1971_diagnoses")
+    res = kl.category_fleiss_kappas(data.data, categories=list(data.columns))
+    assert [round(float(k), 3) for k in res.kappa] == [0.245, 0.245, 0.520, 0.471, 0.566]
+    assert [round(float(z), 3) for z in res.z] == [5.192, 5.192, 11.031, 9.994, 12.009]
+    assert res.categories[2] == "schizophrenia" and "schizophrenia" in repr(res)
