@@ -373,9 +373,10 @@ def lins_ccc(x: ArrayLike, y: ArrayLike, *, confidence_level: float = 0.95) -> C
                = r \cdot C_b, \qquad
         C_b = \frac{2}{v + 1/v + u^2},
 
-    with the moments divided by ``n`` (Lin 1989), ``r`` Pearson's correlation, ``v = s_x /
-    s_y`` and ``u = (\bar x - \bar y)/\sqrt{s_x s_y}``.  It measures agreement with the
-    45-degree line: a correlation that also charges a shift or a change of scale.  The
+    with the moments divided by ``n`` (Lin 1989), ``r`` Pearson's correlation,
+    :math:`v = s_x / s_y` and :math:`u = (\bar x - \bar y)/\sqrt{s_x s_y}`.  It measures
+    agreement with the 45-degree line: a correlation that also charges a shift or a change of
+    scale.  The
     interval is Lin's, on Fisher's z = atanh(rho_c), with the variance
 
     .. math::
@@ -398,7 +399,7 @@ def lins_ccc(x: ArrayLike, y: ArrayLike, *, confidence_level: float = 0.95) -> C
         ``value``, ``ci_low``, ``ci_high``, ``pearson``, ``accuracy`` (C_b),
         ``location_shift`` (u), ``scale_shift`` (v), ``n``.  ``value`` is None when both
         raters give one same constant (0/0); the interval is None when it is undefined (a
-        constant rater, |rho_c| = 1, or n < 3).
+        constant rater, :math:`|\rho_c| = 1`, or n < 3).
 
     References
     ----------
