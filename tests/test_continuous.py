@@ -136,6 +136,15 @@ def test_icc_layouts_and_bad_input():
         kl.icc(SHROUT_FLEISS, layout="units x raters", confidence_level=95)
 
 
+def test_icc_one_rater_with_decimals_is_not_taken_for_an_id():
+    rng = np.random.default_rng(3)
+    truth = rng.uniform(0, 10, 20)
+    Y = np.column_stack([np.round(truth), np.round(truth + 1), truth + rng.normal(0, 0.3, 20)])
+    res = kl.icc(Y, layout="units x raters")
+    pg = _pingouin(Y)
+    assert res.ICC2.value == pytest.approx(pg.loc["ICC(A,1)", "ICC"], abs=1e-10)
+
+
 def test_icc_degenerate_tables():
     same = kl.icc(np.full((5, 3), 4.0), layout="units x raters")
     assert all(f.value is None and f.ci_low is None for f in same.forms)
