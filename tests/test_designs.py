@@ -233,8 +233,10 @@ def test_class_validity_rows_are_the_reference():
     assert res.sensitivity.tolist() == [0.8, 0.9]  # 40 / 50, 45 / 50 by hand
     assert res.ppv.tolist() == [40 / 45, 45 / 55]
     assert np.isnan(kl.class_validity([[3, 0], [0, 0]]).ppv[1])
-    with pytest.raises(kl.UndefinedMetricError):
+    with pytest.raises(kl.UndefinedMetricError, match=r"sensitivity .* class 1: the reference"):
         kl.class_validity([[3, 0], [0, 0]], zero_division="raise")
+    with pytest.raises(kl.UndefinedMetricError, match="neither rater used it"):
+        kl.specific_agreement([[3, 0], [0, 0]], zero_division="raise")
 
 
 @pytest.mark.parametrize("batch", range(N_CASES // BATCH))
