@@ -20,7 +20,10 @@ Where each stage lives (``ARCHITECTURE.md`` draws them): every public function r
   ``_two_rater`` (PABAK, Scott's pi, Gwet's AC1/AC2, Brennan-Prediger), ``_correlation``
   (MCC), ``_diagnostics`` (asymmetry, off-diagonal entropy), ``_multirater`` (rating_table,
   Fleiss, Krippendorff, multi-rater AC1 and BP), ``_inference`` (standard error and
-  interval, sample size), ``_bootstrap`` (bootstrap intervals, the paired difference)
+  interval, sample size), ``_bootstrap`` (bootstrap intervals, the paired difference),
+  ``_designs`` (Conger, Light, the generalized Fleiss kappa, specific agreement, per-category
+  kappas, validity, McNemar, Stuart-Maxwell), ``_continuous`` (intraclass correlations, Lin's
+  CCC), ``_distributions`` (chi-square and F, without scipy)
 * front ends with scikit-learn's names: ``_labels``
 
 Public topic modules, met by name in the chapters: ``kappalib.families`` (the paper's

@@ -21,7 +21,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ._distributions import f_ppf, f_sf
-from ._ratings import Layout, prepare
+from ._ratings import Layout, as_ratings, orient
 from ._validation import _short, check_confidence
 
 __all__ = ["CCCResult", "ICCForm", "ICCResult", "icc", "lins_ccc"]
@@ -121,8 +121,14 @@ class ICCResult:
 
 
 def _as_table(data, layout, name="data"):
-    """A complete (units, raters) float64 table of numeric ratings, or one sentence."""
-    arr, missing, _, _, _ = prepare(data, layout, None, name)
+    """A complete (units, raters) float64 table of numeric ratings, or one sentence.
+
+    The layout and missing-value rules of ``_ratings``, but not its subject-id check: a
+    measurement differs from unit to unit, so "a different value for every unit" is no sign
+    of an id column here (one rater with decimals among raters who round would be refused).
+    """
+    oriented, _, _ = orient(data, layout, name)
+    arr, missing, _ = as_ratings(oriented, name)
     if arr.dtype.kind not in "biuf":
         raise TypeError(
             f"{name} must hold numeric ratings for an intraclass correlation, got "
@@ -185,7 +191,8 @@ def icc(
         Numeric ratings, complete (no missing rating).  A DataFrame is read one row per unit
         (pandas, pingouin's wide format, psych, irr); a plain array is raters x units unless
         ``layout="units x raters"`` says otherwise, and one with more rows than columns is
-        refused without ``layout``.
+        refused without ``layout``.  Every column is a rater: make a subject-id column the
+        DataFrame's index (``df.set_index("id")``) first.
     layout : {None, "raters x units", "units x raters"}
     confidence_level : float, default 0.95
 
@@ -373,9 +380,10 @@ def lins_ccc(x: ArrayLike, y: ArrayLike, *, confidence_level: float = 0.95) -> C
                = r \cdot C_b, \qquad
         C_b = \frac{2}{v + 1/v + u^2},
 
-    with the moments divided by ``n`` (Lin 1989), ``r`` Pearson's correlation, ``v = s_x /
-    s_y`` and ``u = (\bar x - \bar y)/\sqrt{s_x s_y}``.  It measures agreement with the
-    45-degree line: a correlation that also charges a shift or a change of scale.  The
+    with the moments divided by ``n`` (Lin 1989), ``r`` Pearson's correlation,
+    :math:`v = s_x / s_y` and :math:`u = (\bar x - \bar y)/\sqrt{s_x s_y}`.  It measures
+    agreement with the 45-degree line: a correlation that also charges a shift or a change of
+    scale.  The
     interval is Lin's, on Fisher's z = atanh(rho_c), with the variance
 
     .. math::
@@ -398,7 +406,7 @@ def lins_ccc(x: ArrayLike, y: ArrayLike, *, confidence_level: float = 0.95) -> C
         ``value``, ``ci_low``, ``ci_high``, ``pearson``, ``accuracy`` (C_b),
         ``location_shift`` (u), ``scale_shift`` (v), ``n``.  ``value`` is None when both
         raters give one same constant (0/0); the interval is None when it is undefined (a
-        constant rater, |rho_c| = 1, or n < 3).
+        constant rater, :math:`|\rho_c| = 1`, or n < 3).
 
     References
     ----------

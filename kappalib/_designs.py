@@ -364,9 +364,10 @@ def _labels_of(C, K):
 
 def _per_class_repr(name, labels, columns):
     head = f"{name}(" + ", ".join(f"{k}=[...]" for k, _ in columns) + ")"
-    rows = [f"{'class':>10}" + "".join(f"{k:>13}" for k, _ in columns)]
+    width = max([5, *(len(str(lab)) for lab in labels)]) + 2
+    rows = [f"{'class':>{width}}" + "".join(f"{k:>13}" for k, _ in columns)]
     for i, lab in enumerate(labels):
-        rows.append(f"{lab!s:>10}" + "".join(f"{_fmt(float(v[i])):>13}" for _, v in columns))
+        rows.append(f"{lab!s:>{width}}" + "".join(f"{_fmt(float(v[i])):>13}" for _, v in columns))
     return head + "\n" + "\n".join(rows)
 
 
@@ -479,11 +480,13 @@ def _counts(C, name):
     return M
 
 
-def _divide(num, den, zero_division):
+def _divide(num, den, zero_division, what="the statistic", why="", labels=None):
     """num / den elementwise; NaN (or ``zero_division``) where den is 0."""
     zero_division = check_zero_division(zero_division)
     if zero_division == "raise" and (den == 0).any():
-        raise UndefinedMetricError(f"0/0 for class {int(np.argmax(den == 0))}")
+        i = int(np.argmax(den == 0))
+        label = labels[i] if labels is not None else i
+        raise UndefinedMetricError(f"{what} is undefined (0/0) for class {label!r}{why}")
     fill = np.nan if zero_division is None else zero_division
     out = np.full(num.shape, float(fill))
     np.divide(num, den, out=out, where=den != 0)
@@ -535,8 +538,16 @@ def specific_agreement(C: ArrayLike, *, zero_division: str | float | None = None
     """
     M = _one_matrix(C, "specific_agreement")
     r, c = M.sum(axis=1), M.sum(axis=0)
-    values = _divide(2.0 * np.diag(M), r + c, zero_division)
-    return SpecificAgreement(values, _labels_of(C, M.shape[0]))
+    labels = _labels_of(C, M.shape[0])
+    values = _divide(
+        2.0 * np.diag(M),
+        r + c,
+        zero_division,
+        "specific agreement",
+        ": neither rater used it",
+        labels,
+    )
+    return SpecificAgreement(values, labels)
 
 
 def category_fleiss_kappas(table: ArrayLike, *, categories: ArrayLike | None = None) -> Any:
@@ -624,8 +635,12 @@ def class_validity(C: ArrayLike, *, zero_division: str | float | None = None) ->
     M = _one_matrix(C, "class_validity")
     d = np.diag(M)
     r, c = M.sum(axis=1), M.sum(axis=0)
+    labels = _labels_of(C, M.shape[0])
     return ClassValidity(
-        _divide(d, r, zero_division), _divide(d, c, zero_division), r, _labels_of(C, M.shape[0])
+        _divide(d, r, zero_division, "sensitivity", ": the reference has no such case", labels),
+        _divide(d, c, zero_division, "PPV", ": it is never predicted", labels),
+        r,
+        labels,
     )
 
 

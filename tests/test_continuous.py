@@ -136,6 +136,15 @@ def test_icc_layouts_and_bad_input():
         kl.icc(SHROUT_FLEISS, layout="units x raters", confidence_level=95)
 
 
+def test_icc_one_rater_with_decimals_is_not_taken_for_an_id():
+    rng = np.random.default_rng(3)
+    truth = rng.uniform(0, 10, 20)
+    Y = np.column_stack([np.round(truth), np.round(truth + 1), truth + rng.normal(0, 0.3, 20)])
+    res = kl.icc(Y, layout="units x raters")
+    pg = _pingouin(Y)
+    assert res.ICC2.value == pytest.approx(pg.loc["ICC(A,1)", "ICC"], abs=1e-10)
+
+
 def test_icc_degenerate_tables():
     same = kl.icc(np.full((5, 3), 4.0), layout="units x raters")
     assert all(f.value is None and f.ci_low is None for f in same.forms)
@@ -228,3 +237,27 @@ def test_ccc_bad_input_and_undefined():
         kl.lins_ccc([1, np.nan, 3], [1, 2, 3])
     with pytest.raises(TypeError, match="1-D sequence of numbers"):
         kl.lins_ccc(["a", "b"], [1, 2])
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_icc_and_ccc_invariances(seed):
+    # ICCs do not change when every rating is rescaled and shifted, nor when the units or the
+    # raters are listed in another order; the CCC is symmetric in its two raters
+    Y = _random_table(seed)
+    rng = np.random.default_rng(seed)
+    base = kl.icc(Y, layout="units x raters")
+    a, b = float(rng.uniform(0.1, 50)), float(rng.normal(0, 100))
+    moved = kl.icc(a * Y + b, layout="units x raters")
+    shuffled = kl.icc(
+        Y[rng.permutation(Y.shape[0])][:, rng.permutation(Y.shape[1])], layout="units x raters"
+    )
+    for other in (moved, shuffled):
+        for f, g in zip(base.forms, other.forms, strict=True):
+            assert g.value == pytest.approx(f.value, abs=1e-9)
+            assert g.ci_low == pytest.approx(f.ci_low, abs=1e-9)
+            assert g.ci_high == pytest.approx(f.ci_high, abs=1e-9)
+    x, y = Y[:, 0], Y[:, 1]
+    assert kl.lins_ccc(x, y).value == pytest.approx(kl.lins_ccc(y, x).value, abs=1e-12)
+    assert kl.lins_ccc(a * x + b, a * y + b).value == pytest.approx(
+        kl.lins_ccc(x, y).value, abs=1e-9
+    )

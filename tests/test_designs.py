@@ -40,6 +40,10 @@ def _irr(data, domain, weights="identity"):
         return CAC(pd.DataFrame(data.T), weights=weights, categories=domain.tolist(), digits=15)
 
 
+# irrCAC 0.4.4 calls DataFrame.all(1) positionally, which pandas 3.1 warns about
+IRRCAC_NOISE = pytest.mark.filterwarnings("ignore:Starting with pandas version 4.0")
+
+
 def _value(result):
     return float(result["est"]["coefficient_value"])
 
@@ -51,6 +55,7 @@ def _every_rater_rates(data):
 # --- Conger -------------------------------------------------------------------------------
 
 
+@IRRCAC_NOISE
 def test_conger_and_generalized_fleiss_on_krippendorffs_example():
     # issue 23, erratum 4: Conger's kappa 0.762, Gwet's generalized Fleiss kappa 0.761
     assert round(kl.conger_kappa(KRIPPENDORFF), 3) == 0.762
@@ -65,6 +70,7 @@ def test_conger_and_generalized_fleiss_on_krippendorffs_example():
     assert kl.conger_kappa(pd.DataFrame(data.T)) == kl.conger_kappa(data)
 
 
+@IRRCAC_NOISE
 @pytest.mark.parametrize("batch", range(N_CASES // BATCH))
 def test_conger_against_irrcac(batch):
     checked = 0
@@ -227,8 +233,10 @@ def test_class_validity_rows_are_the_reference():
     assert res.sensitivity.tolist() == [0.8, 0.9]  # 40 / 50, 45 / 50 by hand
     assert res.ppv.tolist() == [40 / 45, 45 / 55]
     assert np.isnan(kl.class_validity([[3, 0], [0, 0]]).ppv[1])
-    with pytest.raises(kl.UndefinedMetricError):
+    with pytest.raises(kl.UndefinedMetricError, match=r"sensitivity .* class 1: the reference"):
         kl.class_validity([[3, 0], [0, 0]], zero_division="raise")
+    with pytest.raises(kl.UndefinedMetricError, match="neither rater used it"):
+        kl.specific_agreement([[3, 0], [0, 0]], zero_division="raise")
 
 
 @pytest.mark.parametrize("batch", range(N_CASES // BATCH))
@@ -327,3 +335,13 @@ def test_stuart_maxwell_leaves_out_a_class_without_discordance():
     assert kl.stuart_maxwell_test(np.diag([3, 4, 5])).statistic is None
     with pytest.raises(ValueError, match="whole numbers"):
         kl.stuart_maxwell_test(np.full((3, 3), 0.1))
+
+
+def test_category_fleiss_kappas_on_fleiss_1971():
+    # irr's documented kappam.fleiss(diagnoses, detail=TRUE): kappa .245 .245 .520 .471 .566,
+    # z 5.192 5.192 11.031 9.994 12.009 (Fleiss 1971's own per-category kappas)
+    data = kl.datasets.load("fleiss1971_diagnoses")
+    res = kl.category_fleiss_kappas(data.data, categories=list(data.columns))
+    assert [round(float(k), 3) for k in res.kappa] == [0.245, 0.245, 0.520, 0.471, 0.566]
+    assert [round(float(z), 3) for z in res.z] == [5.192, 5.192, 11.031, 9.994, 12.009]
+    assert res.categories[2] == "schizophrenia" and "schizophrenia" in repr(res)
