@@ -65,6 +65,7 @@ from ._multirater import (
     krippendorff_alpha,
     rating_table,
 )
+from ._rating_inference import ratings_confint, ratings_standard_error
 from ._two_rater import brennan_prediger, gwet_ac1, pabak, scotts_pi
 from ._weights import disagreement_weights
 
@@ -103,5 +104,7 @@ __all__ = [
     "paired_difference_confint",
     "prevalence_index",
     "rating_table",
+    "ratings_confint",
+    "ratings_standard_error",
     "scotts_pi",
 ]

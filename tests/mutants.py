@@ -322,6 +322,17 @@ MUTANTS = {
         "p_e = 1 / K even with weights, instead of T_w / K^2",
         lambda f: lambda table, **kw: _bp_multi_one_over_k(f(table, **kw), table, **kw),
     ),
+    # --- many-rater standard errors and intervals (issue 23, section 1) ---
+    "ratings_standard_error_n_squared": (
+        "ratings_standard_error",
+        "Gwet's variance over n^2 instead of n (n - 1)",
+        lambda f: lambda data, **kw: _ratings_se_n_squared(f(data, **kw), data, kw),
+    ),
+    "ratings_confint_confidence_ignored": (
+        "ratings_confint",
+        "confidence_level ignored: always a 95% interval",
+        lambda f: lambda data, *, confidence_level=0.95, **kw: f(data, **kw),
+    ),
 }
 
 # Where each mutant is looked for first (files or test ids, the likeliest killer first); a
@@ -369,6 +380,8 @@ FOCUS = {
     "gwet_ac1_multi_pooled_counts": ["tests/test_multirater_oracles.py"],
     "brennan_prediger_weighting_ignored": ["tests/test_multirater_oracles.py"],
     "brennan_prediger_multi_pe_one_over_k": ["tests/test_multirater_oracles.py"],
+    "ratings_standard_error_n_squared": ["tests/test_rating_inference.py"],
+    "ratings_confint_confidence_ignored": ["tests/test_rating_inference.py"],
 }
 
 
@@ -449,6 +462,13 @@ def _bp_multi_one_over_k(value, table, *, weighting=None, scores=None):
     p_e = T_w / (K * K)
     p_a = value * (1 - p_e) + p_e
     return float((p_a - 1.0 / K) / (1.0 - 1.0 / K))
+
+
+def _ratings_se_n_squared(se, data, kw):
+    if se is None or kw.get("method", "analytic") != "analytic" or kw.get("null"):
+        return se
+    n = int((np.asarray(data, dtype=np.float64).sum(axis=1) > 0).sum())
+    return float(se * math.sqrt((n - 1) / n))
 
 
 def _za_top_left(Z):

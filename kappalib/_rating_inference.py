@@ -1,0 +1,692 @@
+r"""Standard errors and confidence intervals for the many-rater coefficients.
+
+Two routes, one front (:func:`ratings_standard_error`, :func:`ratings_confint`):
+
+* **analytic** (``method="analytic"``): Gwet's (2008; 2014, ch. 5) linearization variance
+  for Fleiss' (generalized) kappa, Gwet's AC1/AC2 and Brennan-Prediger, with the
+  finite-population correction ``1 - n / n_population``; the interval is Gwet's
+  :math:`\hat\theta \pm t_{n-1} \widehat{\mathrm{se}}`, its upper end cut at 1, as irrCAC
+  computes it.  For Fleiss' kappa, ``null=True`` gives the standard error under
+  :math:`\kappa = 0` of Fleiss, Nee and Landis (1979), for a test, not for an interval.
+* **bootstrap over units** (``method="bootstrap"`` percentile, ``"bca"``): every coefficient,
+  Krippendorff's alpha included.  A rating table with ``n`` units *is* its data set up to
+  the order of the units, so drawing ``n`` units with replacement is one multinomial draw
+  of ``n`` over the ``U`` distinct units (rows of the table), with probabilities
+  ``multiplicity / n``: chapter 11's engine (``_bootstrap._resample``, ``_interval``,
+  ``_jackknife``) applied to the vector of multiplicities.  Every coefficient here is a
+  function of sums over units, so the ``B`` resamples are one ``(B, U)`` weight matrix and
+  one matrix product, never a loop over resamples.
+
+Symbols as in :mod:`kappalib._multirater` and Gwet (2014): ``n_ik`` the table, ``r_i`` the
+ratings of unit ``i``, ``w`` the agreement weights, ``p_a``, ``p_e``, ``pi_k``; for alpha,
+``o`` the coincidences and ``delta`` the squared distances.  ``m`` (multiplicities) and
+``Wt`` (a ``(B, U)`` stack of resampled multiplicities) are the bootstrap's.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from statistics import NormalDist
+from typing import Literal
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from ._bootstrap import _check_n_resamples, _interval, _jackknife, _resample, _rng
+from ._counting import tabulate
+from ._multirater import (
+    _delta,
+    brennan_prediger_multi,
+    fleiss_kappa,
+    gwet_ac1_multi,
+    krippendorff_alpha,
+)
+from ._ratings import (
+    Layout,
+    check_weighted_order,
+    default_scores,
+    table_and_categories,
+)
+from ._two_rater import _agreement_weights
+from ._validation import _short, check_confidence, check_zero_division, finish
+
+__all__ = ["ratings_confint", "ratings_standard_error"]
+
+Coefficient = Literal["fleiss", "alpha", "ac1", "ac2", "bp", "conger", "light"]
+_COEFFICIENTS = ("fleiss", "alpha", "ac1", "ac2", "bp", "conger", "light")
+_TABLE = ("fleiss", "ac1", "ac2", "bp")  # take a units x categories count table
+_METHODS = ("analytic", "bootstrap", "bca")
+_NAMES = {
+    "fleiss": "Fleiss' kappa",
+    "ac1": "Gwet's AC1",
+    "ac2": "Gwet's AC2",
+    "bp": "Brennan-Prediger",
+    "alpha": "Krippendorff's alpha",
+    "conger": "Conger's kappa",
+    "light": "Light's kappa",
+}
+
+
+# ------------------------------------------------------------------------------ checks
+def _check_options(coefficient, method, weighting, level, layout, null, n_population, kind):
+    if not isinstance(coefficient, str) or coefficient not in _COEFFICIENTS:
+        raise ValueError(
+            "coefficient must be 'fleiss', 'alpha', 'ac1', 'ac2', 'bp', 'conger' or 'light', "
+            f"got {_short(coefficient)}"
+        )
+    if not isinstance(method, str) or method not in _METHODS:
+        raise ValueError(f"method must be 'analytic', 'bootstrap' or 'bca', got {_short(method)}")
+    if coefficient in ("conger", "light"):
+        raise ValueError(
+            f"coefficient={coefficient!r} needs kl.{coefficient}_kappa, which this kappalib "
+            "does not have yet; use 'fleiss', 'ac1' or 'bp' (count table) or 'alpha' "
+            "(ratings) meanwhile"
+        )
+    if method == "analytic" and coefficient == "alpha":
+        raise ValueError(
+            "Krippendorff's alpha has no analytic standard error in kappalib: use "
+            "method='bootstrap' (or 'bca'), which resamples the units"
+        )
+    if coefficient == "ac2" and weighting is None:
+        raise ValueError(
+            "coefficient='ac2' is AC1 with weights and needs weighting= ('linear', "
+            "'quadratic' or a matrix); use coefficient='ac1' for unweighted ratings"
+        )
+    if coefficient == "fleiss" and weighting is not None:
+        raise ValueError(
+            f"weighting applies to 'ac1', 'ac2' and 'bp', not to Fleiss' kappa, got "
+            f"weighting={_short(weighting)}"
+        )
+    if coefficient != "alpha" and level != "nominal":
+        raise ValueError(
+            f"level applies to Krippendorff's alpha only, got level={_short(level)} with "
+            f"coefficient={coefficient!r}"
+        )
+    if coefficient == "alpha" and weighting is not None:
+        raise ValueError(
+            "Krippendorff's alpha takes its distance from level= ('nominal', 'ordinal', "
+            f"'interval', 'ratio'), not weighting=, got weighting={_short(weighting)}"
+        )
+    if coefficient in _TABLE and layout is not None:
+        raise ValueError(
+            f"layout applies to raw ratings, and {_NAMES[coefficient]} takes a units x "
+            f"categories count table (kl.rating_table), got layout={layout!r}"
+        )
+    if not isinstance(null, (bool, np.bool_)):
+        raise TypeError(f"null must be True or False, got {_short(null)}")
+    if null and (coefficient != "fleiss" or method != "analytic"):
+        raise ValueError(
+            "null=True (the standard error under kappa = 0 of Fleiss, Nee and Landis 1979) "
+            f"exists for coefficient='fleiss' with method='analytic' only, got "
+            f"coefficient={coefficient!r}, method={method!r}"
+        )
+    if n_population is not None and method != "analytic":
+        raise ValueError(
+            "n_population (the finite-population correction) applies to the analytic "
+            f"variance; the bootstrap treats the units as drawn from an infinite population, "
+            f"got n_population={_short(n_population)} with method={method!r}"
+        )
+    if null and n_population is not None:
+        raise ValueError(
+            "n_population applies to the non-null standard error (Gwet's); Fleiss, Nee and "
+            f"Landis' null standard error has no finite-population form, got "
+            f"n_population={_short(n_population)} with null=True"
+        )
+
+
+def _population_share(n_population, n):
+    """f = n / n_population of the finite-population correction 1 - f (0 when None)."""
+    if n_population is None:
+        return 0.0
+    if isinstance(n_population, bool) or not isinstance(n_population, numbers.Real):
+        raise TypeError(
+            f"n_population must be a number of units (or math.inf), got {_short(n_population)}"
+        )
+    if not n_population >= n:
+        raise ValueError(
+            f"n_population must be at least the number of rated units, {n}, got {n_population!r}"
+        )
+    return n / float(n_population)
+
+
+def _at_least_two_units(n, coefficient):
+    if n < 2:
+        raise ValueError(
+            f"{_NAMES[coefficient]} needs at least 2 rated units for a standard error or an "
+            f"interval, got {n}"
+        )
+
+
+# ------------------------------------------------------------------ Student's t quantile
+def _betacf(a, b, x):
+    """Continued fraction of the regularized incomplete beta (modified Lentz)."""
+    tiny = 1e-300
+    qab, qap, qam = a + b, a + 1.0, a - 1.0
+    c, d = 1.0, 1.0 - qab * x / qap
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 400):
+        m2 = 2 * m
+        aa = m * (b - m) * x / ((qam + m2) * (a + m2))
+        d = 1.0 + aa * d
+        d = 1.0 / (d if abs(d) > tiny else tiny)
+        c = 1.0 + aa / c
+        c = c if abs(c) > tiny else tiny
+        h *= d * c
+        aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))
+        d = 1.0 + aa * d
+        d = 1.0 / (d if abs(d) > tiny else tiny)
+        c = 1.0 + aa / c
+        c = c if abs(c) > tiny else tiny
+        delta = d * c
+        h *= delta
+        if abs(delta - 1.0) < 1e-16:
+            break
+    return h
+
+
+def _betainc(a, b, x):
+    if x <= 0.0:
+        return 0.0
+    if x >= 1.0:
+        return 1.0
+    front = math.exp(
+        math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
+    )
+    if x < (a + 1.0) / (a + b + 2.0):
+        return front * _betacf(a, b, x) / a
+    return 1.0 - front * _betacf(b, a, 1.0 - x) / b
+
+
+def _t_upper(t, df):
+    """P(T > t) for t >= 0."""
+    return 0.5 * _betainc(df / 2.0, 0.5, df / (df + t * t))
+
+
+def _t_quantile(p, df):
+    """Quantile of Student's t with ``df`` degrees of freedom, for 0.5 < p < 1.
+
+    Newton's method on the CDF from the normal quantile, which lies below it: the CDF is
+    concave there, so the steps approach the root from below and never overshoot.
+    """
+    if math.isinf(df):
+        return NormalDist().inv_cdf(p)
+    q = 1.0 - p
+    t = NormalDist().inv_cdf(p)
+    log_c = math.lgamma((df + 1) / 2) - math.lgamma(df / 2) - 0.5 * math.log(df * math.pi)
+    for _ in range(200):
+        pdf = math.exp(log_c - (df + 1) / 2 * math.log1p(t * t / df))
+        step = (_t_upper(t, df) - q) / pdf
+        t += step
+        if abs(step) <= 1e-14 * max(1.0, t):
+            break
+    return t
+
+
+# ---------------------------------------------------------- count-table coefficients
+def _table_parts(table, coefficient, weighting, scores, categories):
+    """The table (rows with a rating), agreement weights and the library's estimate."""
+    name = {"fleiss": "fleiss_kappa", "bp": "brennan_prediger_multi"}.get(
+        coefficient, "gwet_ac1_multi"
+    )
+    if coefficient == "fleiss":
+        value = fleiss_kappa(table, categories=categories, zero_division=float("nan"))
+        T, _, _ = table_and_categories(table, categories, name)
+        w = np.eye(T.shape[1])
+    else:
+        f = brennan_prediger_multi if coefficient == "bp" else gwet_ac1_multi
+        value = f(table, weighting=weighting, scores=scores, categories=categories)
+        T, domain, source = table_and_categories(table, categories, name)
+        check_weighted_order(weighting, domain, source, name)
+        scores = default_scores(weighting, scores, domain)
+        w = _agreement_weights(weighting, T.shape[1], scores, name)
+    T = T[np.einsum("ik->i", T) > 0]
+    return T, w, float(value)
+
+
+def _unit_terms(T, w):
+    """Per unit: p_a,i over its pairs (0 with fewer than 2 ratings), whether it has two
+    ratings, and its shares n_ik / r_i."""
+    r = np.einsum("ik->i", T)
+    two = r >= 2
+    S = T / r[:, None]
+    # sum_k n_ik (n*_ik - 1) / (r_i (r_i - 1)), in shares: no product of counts overflows
+    agree = np.einsum("ik,ik->i", S, S @ w.T) - 1.0 / r
+    pa_i = np.where(two, agree * (r / np.where(two, r - 1.0, 1.0)), 0.0)
+    return pa_i, two.astype(np.float64), S
+
+
+def _chance(coefficient, w, pi):
+    """p_e from the category shares pi of shape (..., K)."""
+    K = w.shape[0]
+    if coefficient == "fleiss":
+        return np.einsum("...k,kl,...l->...", pi, w, pi)
+    if coefficient == "bp":
+        return np.full(pi.shape[:-1], w.sum() / (K * K))
+    return w.sum() / (K * (K - 1.0)) * np.einsum("...k,...k->...", pi, 1.0 - pi)
+
+
+def _linearized_variance(T, w, coefficient, f):
+    """Gwet's (2008, 2014) variance: (1 - f) / (n (n - 1)) sum_i (theta*_i - theta)^2."""
+    n = T.shape[0]
+    pa_i, two, S = _unit_terms(T, w)
+    n2 = two.sum()
+    p_a = pa_i.sum() / n2
+    pi = S.mean(axis=0)
+    p_e = float(_chance(coefficient, w, pi))
+    if not 1.0 - p_e > 0:
+        return None
+    theta = (p_a - p_e) / (1.0 - p_e)
+    x = (n / n2) * (pa_i - p_e * two) / (1.0 - p_e)
+    if coefficient == "fleiss":
+        pe_i = S @ ((w + w.T) / 2.0 @ pi)
+    elif coefficient == "bp":
+        pe_i = np.full(n, p_e)
+    else:
+        K = w.shape[0]
+        pe_i = w.sum() / (K * (K - 1.0)) * (S @ (1.0 - pi))
+    x = x - 2.0 * (1.0 - theta) * (pe_i - p_e) / (1.0 - p_e)
+    d = x - theta
+    return (1.0 - f) / (n * (n - 1.0)) * float(d @ d)
+
+
+def _fleiss_null_se(T):
+    """Fleiss, Nee & Landis (1979): var_0 = 2 [(sum p q)^2 - sum p q (q - p)] /
+    (N n (n - 1) (sum p q)^2), n ratings per subject, p_k the pooled shares, q = 1 - p."""
+    N = T.shape[0]
+    n = float(T[0].sum())
+    p = T.sum(axis=0) / (N * n)
+    q = 1.0 - p
+    s = float(p @ q)
+    if not s > 0:
+        return None
+    var = 2.0 * (s * s - float((p * q) @ (q - p))) / (N * n * (n - 1.0) * s * s)
+    return math.sqrt(max(var, 0.0))
+
+
+def _table_bootstrap(T, w, coefficient):
+    """Distinct units, their multiplicities, and the batched statistic of (B, U) weights."""
+    rows, m = np.unique(T, axis=0, return_counts=True)
+    pa_i, two, S = _unit_terms(rows, w)
+    pa_two = pa_i * two
+
+    def stat(Wt):
+        Wt = np.atleast_2d(Wt)
+        n2 = Wt @ two
+        with np.errstate(invalid="ignore", divide="ignore"):
+            p_a = (Wt @ pa_two) / n2
+            pi = (Wt @ S) / Wt.sum(axis=1)[:, None]
+            p_e = _chance(coefficient, w, pi)
+            value = (p_a - p_e) / (1.0 - p_e)
+        return np.where((n2 > 0) & (1.0 - p_e > 0), value, np.nan)
+
+    return m.astype(np.float64), stat
+
+
+# ------------------------------------------------------------------ Krippendorff's alpha
+def _alpha_bootstrap(data, level, categories, layout):
+    """Pairable distinct units, multiplicities, and alpha of (B, U) weights."""
+    table, domain, _ = tabulate(data, categories, layout, keep_unused=True)
+    table = np.asarray(table, dtype=np.float64)
+    table = table[table.sum(axis=1) >= 2]  # units with one rating have no pair
+    rows, m = np.unique(table, axis=0, return_counts=True)
+    V = rows.shape[1]
+    mu = rows.sum(axis=1)
+    # o_u = (n_u n_u^T - diag(n_u)) / (m_u - 1), flattened: o* = Wt @ o_units
+    o_units = rows[:, :, None] * rows[:, None, :] - rows[:, :, None] * np.eye(V)
+    o_units = (o_units / (mu - 1.0)[:, None, None]).reshape(rows.shape[0], V * V)
+    fixed = None if level == "ordinal" else _delta(level, domain, None)
+    chunk = max(1, (1 << 21) // max(1, V * V))
+
+    def stat(Wt):
+        Wt = np.atleast_2d(Wt)
+        out = np.empty(Wt.shape[0])
+        for s in range(0, Wt.shape[0], chunk):
+            o = (Wt[s : s + chunk] @ o_units).reshape(-1, V, V)
+            n_c = o.sum(axis=-1)
+            n = n_c.sum(axis=-1)
+            if fixed is None:
+                M = np.cumsum(n_c, axis=-1) - n_c / 2.0
+                delta = (M[:, :, None] - M[:, None, :]) ** 2
+                D_o = np.einsum("bck,bck->b", o, delta)
+                D_e = np.einsum("bc,bck,bk->b", n_c, delta, n_c)
+            else:
+                D_o = np.einsum("bck,ck->b", o, fixed)
+                D_e = np.einsum("bc,ck,bk->b", n_c, fixed, n_c)
+            with np.errstate(invalid="ignore", divide="ignore"):
+                value = 1.0 - (n - 1.0) * D_o / D_e
+            out[s : s + chunk] = np.where(D_e > 0, value, np.nan)
+        return out
+
+    return m.astype(np.float64), stat
+
+
+# ------------------------------------------------------------------------------ engine
+def _prepare_bootstrap(data, coefficient, weighting, scores, categories, level, layout):
+    """(estimate, multiplicities of the distinct units, batched statistic)."""
+    if coefficient == "alpha":
+        value = krippendorff_alpha(
+            data, level=level, categories=categories, layout=layout, zero_division=float("nan")
+        )
+        m, stat = _alpha_bootstrap(data, level, categories, layout)
+        return float(value), m, stat
+    T, w, value = _table_parts(data, coefficient, weighting, scores, categories)
+    m, stat = _table_bootstrap(T, w, coefficient)
+    return value, m, stat
+
+
+def _bootstrap_values(m, stat, n_resamples, rng):
+    return stat(_resample(m, n_resamples, _rng(rng)))
+
+
+_UNDEFINED = "{name} is undefined (0/0) on these data, and so is its standard error"
+
+_DATA_DOC = """What the point estimate takes: for ``"fleiss"``, ``"ac1"``, ``"ac2"`` and
+        ``"bp"`` the units x categories count table of :func:`rating_table` (as
+        :func:`fleiss_kappa`, :func:`gwet_ac1_multi`, :func:`brennan_prediger_multi`); for
+        ``"alpha"`` the raw ratings (as :func:`krippendorff_alpha`, with ``layout=``)."""
+
+
+def ratings_standard_error(
+    data: ArrayLike,
+    *,
+    coefficient: Coefficient,
+    method: Literal["analytic", "bootstrap", "bca"] = "analytic",
+    weighting: str | ArrayLike | None = None,
+    scores: ArrayLike | None = None,
+    categories: ArrayLike | None = None,
+    level: Literal["nominal", "ordinal", "interval", "ratio"] = "nominal",
+    layout: Layout | None = None,
+    null: bool = False,
+    n_population: float | None = None,
+    n_resamples: int = 9999,
+    rng: int | np.random.Generator | None = None,
+    zero_division: str | float | None = None,
+) -> float | None:
+    r"""Standard error of a many-rater coefficient: Gwet's linearization, or the bootstrap.
+
+    **Analytic** (Gwet 2008; 2014, ch. 5).  Each of the ``n`` rated units gets its share of
+    the coefficient :math:`\theta = (p_a - p_e)/(1 - p_e)`,
+
+    .. math::
+
+        \theta^\star_i = \frac{n}{n'}\,\frac{p_{a|i} - p_e\,[r_i \ge 2]}{1 - p_e}
+            - 2\,(1 - \hat\theta)\,\frac{p_{e|i} - p_e}{1 - p_e}, \qquad
+        \widehat{\mathrm{var}}(\hat\theta) = \frac{1 - f}{n(n-1)}
+            \sum_{i=1}^{n} (\theta^\star_i - \hat\theta)^2,
+
+    :math:`p_{a|i}` the agreement among unit ``i``'s ratings, :math:`n'` the units with two
+    ratings or more, :math:`f = n / n_\text{population}` and :math:`p_{e|i}` the unit's
+    share of chance agreement: :math:`\sum_k (n_{ik}/r_i)\,\bar\pi_k` with
+    :math:`\bar\pi = (w + w^\top)\pi/2` for Fleiss' kappa,
+    :math:`\frac{T_w}{K(K-1)} \sum_k (n_{ik}/r_i)(1 - \pi_k)` for AC1/AC2, and
+    :math:`p_e` itself for Brennan-Prediger (its chance agreement is fixed).
+
+    For Fleiss' kappa, ``null=True`` gives instead the standard error under
+    :math:`\kappa = 0` (Fleiss, Nee & Landis 1979), for the test
+    :math:`z = \hat\kappa / \mathrm{se}_0`, never for an interval:
+
+    .. math::
+
+        \mathrm{se}_0^2 = \frac{2}{N n (n-1)}\,
+            \frac{(\sum_k p_k q_k)^2 - \sum_k p_k q_k (q_k - p_k)}{(\sum_k p_k q_k)^2},
+        \qquad q_k = 1 - p_k.
+
+    **Bootstrap** (``method="bootstrap"`` or ``"bca"``, the same number): the standard
+    deviation of the coefficient over ``n_resamples`` resamples of the units, for every
+    coefficient, Krippendorff's alpha too (see :func:`ratings_confint`).
+
+    Parameters
+    ----------
+    data : array-like
+        DATA_DOC
+    coefficient : {"fleiss", "alpha", "ac1", "ac2", "bp"}
+        ``"ac2"`` is AC1 with ``weighting``.  (``"conger"`` and ``"light"`` are refused
+        until kappalib has those coefficients.)
+    method : {"analytic", "bootstrap", "bca"}, default "analytic"
+        Krippendorff's alpha has no analytic standard error here: use the bootstrap.
+    weighting, scores, categories :
+        As in :func:`gwet_ac1_multi` (``categories`` also for Fleiss and alpha).
+    level : {"nominal", "ordinal", "interval", "ratio"}
+        Krippendorff's alpha only.
+    layout : {None, "raters x units", "units x raters"}
+        Raw ratings (alpha) only.
+    null : bool, default False
+        Fleiss' kappa, analytic only: the standard error under :math:`\kappa = 0`.
+    n_population : float, optional
+        The number of units in the population the ``n`` rated units were drawn from
+        (analytic only; default infinite: no correction).
+    n_resamples : int, default 9999
+        Bootstrap only.
+    rng : None, int or numpy.random.Generator
+        Bootstrap only: seed it for a reproducible number.
+    zero_division : {None, "raise"} or float
+        Policy when the coefficient is undefined (0/0).
+
+    Returns
+    -------
+    se : float or None
+
+    Raises
+    ------
+    ValueError, TypeError
+        On an unknown coefficient or method, ``method="analytic"`` for alpha, an option that
+        does not apply to the coefficient or the method, fewer than 2 rated units, an
+        ``n_population`` below the number of units, or invalid data (as the coefficient's
+        own function).
+    UndefinedMetricError
+        If the coefficient is undefined and ``zero_division="raise"``.
+
+    Notes
+    -----
+    The standard error is undefined, ``None``, where the coefficient is (0/0).  It is 0
+    where every unit contributes the same (perfect agreement, say); that says the formula
+    cannot see any uncertainty in these units, not that there is none.
+
+    References
+    ----------
+    Gwet, K. L. (2008). Computing inter-rater reliability and its variance in the presence
+    of high agreement. *British Journal of Mathematical and Statistical Psychology* 61,
+    29-48.  Gwet, K. L. (2014). *Handbook of Inter-Rater Reliability*, 4th ed., ch. 5.
+    Fleiss, J. L., Nee, J. C. M. & Landis, J. R. (1979). Large sample variance of kappa in
+    the case of different sets of raters. *Psychological Bulletin* 86(5), 974-977.
+
+    Examples
+    --------
+    Krippendorff's (2011) example, four raters with missing ratings; Gwet's irrCAC
+    documents AC1 = 0.77544 with standard error 0.14295:
+
+    >>> import numpy as np
+    >>> import kappalib as kl
+    >>> nan = np.nan
+    >>> data = [[1, 2, 3, 3, 2, 1, 4, 1, 2, nan, nan, nan],
+    ...         [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, nan, 3],
+    ...         [nan, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, nan],
+    ...         [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, nan]]
+    >>> table, _ = kl.rating_table(data)
+    >>> round(kl.ratings_standard_error(table, coefficient="ac1"), 5)
+    0.14295
+    """
+    _check_options(coefficient, method, weighting, level, layout, null, n_population, "se")
+    zero_division = check_zero_division(zero_division)
+    coefficient = "ac1" if coefficient == "ac2" else coefficient
+    name = _NAMES[coefficient]
+    if method == "analytic":
+        T, w, value = _table_parts(data, coefficient, weighting, scores, categories)
+        _at_least_two_units(T.shape[0], coefficient)
+        f = _population_share(n_population, T.shape[0])
+        if null:
+            se = None if math.isnan(value) else _fleiss_null_se(T)
+        else:
+            var = None if math.isnan(value) else _linearized_variance(T, w, coefficient, f)
+            se = None if var is None else math.sqrt(max(var, 0.0))
+    else:
+        n_resamples = _check_n_resamples(n_resamples)
+        value, m, stat = _prepare_bootstrap(
+            data, coefficient, weighting, scores, categories, level, layout
+        )
+        _at_least_two_units(int(m.sum()), coefficient)
+        se = None
+        if not math.isnan(value):
+            boot = _bootstrap_values(m, stat, n_resamples, rng)
+            boot = boot[np.isfinite(boot)]
+            se = float(np.std(boot, ddof=1)) if boot.size > 1 else None
+    return finish(
+        np.nan if se is None else se, se is None, zero_division, _UNDEFINED.format(name=name)
+    )
+
+
+def ratings_confint(
+    data: ArrayLike,
+    *,
+    coefficient: Coefficient,
+    method: Literal["analytic", "bootstrap", "bca"] = "analytic",
+    confidence_level: float = 0.95,
+    n_resamples: int = 9999,
+    rng: int | np.random.Generator | None = None,
+    level: Literal["nominal", "ordinal", "interval", "ratio"] = "nominal",
+    weighting: str | ArrayLike | None = None,
+    scores: ArrayLike | None = None,
+    categories: ArrayLike | None = None,
+    layout: Layout | None = None,
+    n_population: float | None = None,
+    zero_division: str | float | None = None,
+) -> tuple[float, float] | None:
+    r"""Confidence interval of a many-rater coefficient: analytic, or the bootstrap over units.
+
+    **Analytic** (Gwet 2014, as irrCAC): with the standard error of
+    :func:`ratings_standard_error` and Student's t with ``n - 1`` degrees of freedom,
+
+    .. math:: \hat\theta \pm t_{n-1,\,(1+\gamma)/2}\;\widehat{\mathrm{se}}(\hat\theta),
+
+    its upper end cut at 1, the largest value any of these coefficients takes.
+
+    **Bootstrap over units** (``"bootstrap"``: percentile; ``"bca"``: bias-corrected and
+    accelerated).  The units are the sampled objects, so a resample draws ``n`` units with
+    replacement, each with all of its ratings, and recomputes the coefficient.  The ``n``
+    units take ``U`` distinct rating patterns, so the ``B`` resamples are ``B``
+    multinomial draws of ``n`` over those patterns,
+
+    .. math:: m^{*b} \sim \mathrm{Multinomial}(n, \; m / n), \qquad b = 1, \dots, B,
+
+    and the coefficient of every resample comes from one batched computation (its sums
+    over units are ``m^{*b}`` times per-pattern terms).  The interval is the percentile or
+    BCa interval of :func:`bootstrap_confint`, with BCa's jackknife leaving out one unit of
+    each pattern.  For alpha only units with two ratings or more are resampled (the others
+    do not enter alpha); for AC1 and BP a unit with a single rating stays (it enters
+    :math:`\pi_k`).
+
+    Parameters
+    ----------
+    data : array-like
+        DATA_DOC
+    coefficient : {"fleiss", "alpha", "ac1", "ac2", "bp"}
+        As in :func:`ratings_standard_error`.
+    method : {"analytic", "bootstrap", "bca"}, default "analytic"
+        ``"analytic"`` is refused for Krippendorff's alpha.
+    confidence_level : float, default 0.95
+        Coverage, strictly between 0 and 1.
+    n_resamples : int, default 9999
+        Bootstrap only, at least 1.
+    rng : None, int or numpy.random.Generator
+        Bootstrap only: seed it for a reproducible interval.
+    level, weighting, scores, categories, layout, n_population, zero_division :
+        As in :func:`ratings_standard_error`.
+
+    Returns
+    -------
+    (low, high) : tuple of two floats, or None
+        ``None`` when the coefficient is undefined (0/0) and ``zero_division`` is None.
+
+    Raises
+    ------
+    ValueError, TypeError
+        As :func:`ratings_standard_error`, and ``confidence_level`` outside (0, 1).
+    UndefinedMetricError
+        If the coefficient is undefined and ``zero_division="raise"``.
+
+    Notes
+    -----
+    The analytic interval is large-sample: with few units, or a rare category, it is too
+    narrow (chapter 13 measures its coverage).  A zero-width interval (every resample, or
+    every unit's share, the same: perfect agreement, say) says that these units show no
+    variation, not that there is no uncertainty.  Resamples on which the coefficient is
+    undefined are left out, as in :func:`bootstrap_confint`.
+
+    Hayes and Krippendorff's (2007) bootstrap of alpha resamples pairs of values from the
+    coincidence matrix instead of units; the units bootstrap here keeps the ratings of a
+    unit together, as Zapf et al. (2016) do.
+
+    References
+    ----------
+    Gwet, K. L. (2014). *Handbook of Inter-Rater Reliability*, 4th ed., ch. 5.
+    Efron, B. & Tibshirani, R. J. (1993). *An Introduction to the Bootstrap*.
+    Hayes, A. F. & Krippendorff, K. (2007). Answering the call for a standard reliability
+    measure for coding data. *Communication Methods and Measures* 1(1), 77-89.
+    Zapf, A., Castell, S., Morawietz, L. & Karch, A. (2016). Measuring inter-rater
+    reliability for nominal data: which coefficients and confidence intervals are
+    appropriate? *BMC Medical Research Methodology* 16, 93.
+
+    Examples
+    --------
+    Krippendorff's (2011) example: irrCAC documents AC1's interval (0.46081, 1):
+
+    >>> import numpy as np
+    >>> import kappalib as kl
+    >>> nan = np.nan
+    >>> data = [[1, 2, 3, 3, 2, 1, 4, 1, 2, nan, nan, nan],
+    ...         [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, nan, 3],
+    ...         [nan, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, nan],
+    ...         [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, nan]]
+    >>> table, _ = kl.rating_table(data)
+    >>> low, high = kl.ratings_confint(table, coefficient="ac1")
+    >>> round(low, 5), round(high, 5)
+    (0.46081, 1.0)
+
+    Alpha has no analytic interval; the bootstrap over its 11 pairable units (seeded):
+
+    >>> low, high = kl.ratings_confint(data, coefficient="alpha", method="bootstrap", rng=0)
+    >>> round(low, 2), round(high, 2)
+    (0.41, 1.0)
+    """
+    _check_options(coefficient, method, weighting, level, layout, False, n_population, "ci")
+    confidence = check_confidence(confidence_level)
+    zero_division = check_zero_division(zero_division)
+    coefficient = "ac1" if coefficient == "ac2" else coefficient
+    name = _NAMES[coefficient]
+    message = f"{name} is undefined (0/0) on these data, and so is its interval"
+    if method == "analytic":
+        T, w, value = _table_parts(data, coefficient, weighting, scores, categories)
+        n = T.shape[0]
+        _at_least_two_units(n, coefficient)
+        f = _population_share(n_population, n)
+        var = None if math.isnan(value) else _linearized_variance(T, w, coefficient, f)
+        if var is None:
+            interval = None
+        else:
+            half = _t_quantile((1.0 + confidence) / 2.0, n - 1.0) * math.sqrt(max(var, 0.0))
+            interval = (value - half, min(value + half, 1.0))
+    else:
+        n_resamples = _check_n_resamples(n_resamples)
+        value, m, stat = _prepare_bootstrap(
+            data, coefficient, weighting, scores, categories, level, layout
+        )
+        _at_least_two_units(int(m.sum()), coefficient)
+        interval = None
+        if not math.isnan(value):
+            boot = _bootstrap_values(m, stat, n_resamples, rng)
+            kind = "bca" if method == "bca" else "percentile"
+            interval = _interval(value, boot, confidence, kind, lambda: _jackknife(m, stat))
+    if interval is None:
+        if zero_division is None:
+            return None
+        return (
+            finish(np.nan, True, zero_division, message),
+            finish(np.nan, True, zero_division, message),
+        )
+    return float(interval[0]), float(interval[1])
+
+
+for _f in (ratings_standard_error, ratings_confint):
+    _f.__doc__ = (_f.__doc__ or "").replace("DATA_DOC", _DATA_DOC)
