@@ -291,6 +291,62 @@ def test_bootstrap_over_units_agrees_with_scipy(name):
     assert high == pytest.approx(float(ref.confidence_interval.high), abs=0.25 * ref_se)
 
 
+def _binomial_sd(value_of_k, n, a):
+    """Exact SD of the coefficient when k ~ Binomial(n, a / n) units are of pattern A."""
+    probs = [math.comb(n, k) * (a / n) ** k * (1 - a / n) ** (n - k) for k in range(n + 1)]
+    values = [value_of_k(k) for k in range(n + 1)]
+    keep = [(p, v) for p, v in zip(probs, values, strict=True) if v is not None]
+    total = sum(p for p, _ in keep)
+    mean = sum(p * v for p, v in keep) / total
+    return math.sqrt(sum(p * (v - mean) ** 2 for p, v in keep) / total)
+
+
+@pytest.mark.parametrize(
+    ("coefficient", "A", "B", "point"),
+    [
+        ("ac1", [1, 0, 0], [0, 2, 1], kl.gwet_ac1_multi),
+        ("bp", [1, 0, 0], [0, 2, 1], kl.brennan_prediger_multi),
+        ("fleiss", [3, 0, 0], [0, 2, 1], kl.fleiss_kappa),
+    ],
+)
+def test_bootstrap_of_two_unit_patterns_is_binomial(coefficient, A, B, point):
+    """Units of two patterns only: a resample is fixed by the number k of A-units, which is
+    Binomial(n, a / n), so the bootstrap SE converges to the SD of the coefficient of those
+    n + 1 tables (each computed by the point-estimate function)."""
+    n, a = 12, 4
+    table = [A] * a + [B] * (n - a)
+
+    def value(k):
+        try:
+            return point([A] * k + [B] * (n - k))
+        except ValueError:  # no unit with two ratings: undefined, left out as by the bootstrap
+            return None
+
+    exact = _binomial_sd(value, n, a)
+    se = kl.ratings_standard_error(
+        table, coefficient=coefficient, method="bootstrap", n_resamples=40000, rng=4
+    )
+    assert se == pytest.approx(exact, rel=0.02)
+
+
+def test_alpha_bootstrap_of_two_unit_patterns_is_binomial():
+    # raters x units: pattern A = (1, 1, 2), pattern B = (2, 3, nan); one lone rating unit
+    A, B = [1.0, 1.0, 2.0], [2.0, 3.0, np.nan]
+    n, a = 10, 3
+
+    def data(k):
+        return np.array([A] * k + [B] * (n - k) + [[4.0, np.nan, np.nan]]).T
+
+    for level in ("nominal", "ordinal", "interval"):
+        exact = _binomial_sd(lambda k, lv=level: kl.krippendorff_alpha(data(k), level=lv), n, a)
+        se = kl.ratings_standard_error(
+            data(a), coefficient="alpha", level=level, method="bootstrap", n_resamples=40000, rng=5
+        )
+        # alpha's tails are long here (-0.9 at k = 0): the SD of B = 40000 resamples varies
+        # by about 1.5% from seed to seed
+        assert se == pytest.approx(exact, rel=0.05), level
+
+
 def test_fleiss_bootstrap_and_bca_agree_with_scipy():
     data = _ratings(11, n_units=30, missing=0.0)
 
