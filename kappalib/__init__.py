@@ -48,6 +48,11 @@ from ._bootstrap import (
     paired_difference_confint,
 )
 from ._correlation import mcc
+from ._designs import (  # issue 23: fixed raters, categories, bias, validity
+    conger_kappa,
+    fleiss_kappa_generalized,
+    light_kappa,
+)
 from ._diagnostics import asymmetry, off_diagonal_entropy
 from ._errors import UndefinedMetricError
 from ._inference import kappa_confint, kappa_sample_size, kappa_standard_error
@@ -81,10 +86,12 @@ __all__ = [
     "cohen_kappa_confint",
     "cohen_kappa_score",
     "confusion_matrix",
+    "conger_kappa",
     "disagreement_weights",
     "expected_agreement",
     "expected_counts",
     "fleiss_kappa",
+    "fleiss_kappa_generalized",
     "gwet_ac1",
     "gwet_ac1_multi",
     "kappa",
@@ -95,6 +102,7 @@ __all__ = [
     "kappa_standard_error",
     "krippendorff_alpha",
     "labels_from_matrix",
+    "light_kappa",
     "matthews_corrcoef",
     "mcc",
     "observed_agreement",
