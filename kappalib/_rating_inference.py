@@ -33,8 +33,10 @@ from typing import Literal
 import numpy as np
 from numpy.typing import ArrayLike
 
+from ._agreement import kappa
 from ._bootstrap import _check_n_resamples, _interval, _jackknife, _resample, _rng
 from ._counting import tabulate
+from ._designs import _rater_indicators, conger_kappa, fleiss_kappa_generalized, light_kappa
 from ._multirater import (
     _delta,
     brennan_prediger_multi,
@@ -53,12 +55,18 @@ from ._validation import _short, check_confidence, check_zero_division, finish
 
 __all__ = ["ratings_confint", "ratings_standard_error"]
 
-Coefficient = Literal["fleiss", "alpha", "ac1", "ac2", "bp", "conger", "light"]
-_COEFFICIENTS = ("fleiss", "alpha", "ac1", "ac2", "bp", "conger", "light")
-_TABLE = ("fleiss", "ac1", "ac2", "bp")  # take a units x categories count table
+Coefficient = Literal[
+    "fleiss", "fleiss_generalized", "alpha", "ac1", "ac2", "bp", "conger", "light"
+]
+_COEFFICIENTS = ("fleiss", "fleiss_generalized", "alpha", "ac1", "ac2", "bp", "conger", "light")
+# take a units x categories count table; the others take raw ratings
+_TABLE = ("fleiss", "fleiss_generalized", "ac1", "ac2", "bp")
+_WEIGHTED = ("fleiss_generalized", "ac1", "ac2", "bp", "conger")
+_NO_ANALYTIC = ("alpha", "light")
 _METHODS = ("analytic", "bootstrap", "bca")
 _NAMES = {
     "fleiss": "Fleiss' kappa",
+    "fleiss_generalized": "the generalized Fleiss kappa",
     "ac1": "Gwet's AC1",
     "ac2": "Gwet's AC2",
     "bp": "Brennan-Prediger",
@@ -69,49 +77,45 @@ _NAMES = {
 
 
 # ------------------------------------------------------------------------------ checks
-def _check_options(coefficient, method, weighting, level, layout, null, n_population, kind):
+def _check_options(coefficient, method, weighting, level, layout, null, n_population):
     if not isinstance(coefficient, str) or coefficient not in _COEFFICIENTS:
         raise ValueError(
-            "coefficient must be 'fleiss', 'alpha', 'ac1', 'ac2', 'bp', 'conger' or 'light', "
-            f"got {_short(coefficient)}"
+            "coefficient must be 'fleiss', 'fleiss_generalized', 'alpha', 'ac1', 'ac2', 'bp', "
+            f"'conger' or 'light', got {_short(coefficient)}"
         )
     if not isinstance(method, str) or method not in _METHODS:
         raise ValueError(f"method must be 'analytic', 'bootstrap' or 'bca', got {_short(method)}")
-    if coefficient in ("conger", "light"):
+    name = _NAMES[coefficient]
+    if method == "analytic" and coefficient in _NO_ANALYTIC:
         raise ValueError(
-            f"coefficient={coefficient!r} needs kl.{coefficient}_kappa, which this kappalib "
-            "does not have yet; use 'fleiss', 'ac1' or 'bp' (count table) or 'alpha' "
-            "(ratings) meanwhile"
-        )
-    if method == "analytic" and coefficient == "alpha":
-        raise ValueError(
-            "Krippendorff's alpha has no analytic standard error in kappalib: use "
-            "method='bootstrap' (or 'bca'), which resamples the units"
+            f"{name} has no analytic standard error in kappalib: use method='bootstrap' (or "
+            "'bca'), which resamples the units"
         )
     if coefficient == "ac2" and weighting is None:
         raise ValueError(
             "coefficient='ac2' is AC1 with weights and needs weighting= ('linear', "
             "'quadratic' or a matrix); use coefficient='ac1' for unweighted ratings"
         )
-    if coefficient == "fleiss" and weighting is not None:
+    if coefficient not in _WEIGHTED and weighting is not None:
+        hint = (
+            "; for alpha the distance comes from level="
+            if coefficient == "alpha"
+            else "; 'fleiss_generalized' takes weights"
+            if coefficient == "fleiss"
+            else ""
+        )
         raise ValueError(
-            f"weighting applies to 'ac1', 'ac2' and 'bp', not to Fleiss' kappa, got "
-            f"weighting={_short(weighting)}"
+            f"weighting does not apply to {name}, got weighting={_short(weighting)}{hint}"
         )
     if coefficient != "alpha" and level != "nominal":
         raise ValueError(
             f"level applies to Krippendorff's alpha only, got level={_short(level)} with "
             f"coefficient={coefficient!r}"
         )
-    if coefficient == "alpha" and weighting is not None:
-        raise ValueError(
-            "Krippendorff's alpha takes its distance from level= ('nominal', 'ordinal', "
-            f"'interval', 'ratio'), not weighting=, got weighting={_short(weighting)}"
-        )
     if coefficient in _TABLE and layout is not None:
         raise ValueError(
-            f"layout applies to raw ratings, and {_NAMES[coefficient]} takes a units x "
-            f"categories count table (kl.rating_table), got layout={layout!r}"
+            f"layout applies to raw ratings, and {name} takes a units x categories count "
+            f"table (kl.rating_table), got layout={layout!r}"
         )
     if not isinstance(null, (bool, np.bool_)):
         raise TypeError(f"null must be True or False, got {_short(null)}")
@@ -226,23 +230,34 @@ def _t_quantile(p, df):
 
 # ---------------------------------------------------------- count-table coefficients
 def _table_parts(table, coefficient, weighting, scores, categories):
-    """The table (rows with a rating), agreement weights and the library's estimate."""
-    name = {"fleiss": "fleiss_kappa", "bp": "brennan_prediger_multi"}.get(
-        coefficient, "gwet_ac1_multi"
-    )
+    """The table (rows with a rating), agreement weights, the library's estimate (NaN where
+    undefined) and the kind of chance agreement ("fleiss", "ac1" or "bp")."""
+    names = {
+        "fleiss": "fleiss_kappa",
+        "fleiss_generalized": "fleiss_kappa_generalized",
+        "bp": "brennan_prediger_multi",
+    }
+    name = names.get(coefficient, "gwet_ac1_multi")
+    nan = float("nan")
     if coefficient == "fleiss":
-        value = fleiss_kappa(table, categories=categories, zero_division=float("nan"))
+        value = fleiss_kappa(table, categories=categories, zero_division=nan)
         T, _, _ = table_and_categories(table, categories, name)
         w = np.eye(T.shape[1])
     else:
-        f = brennan_prediger_multi if coefficient == "bp" else gwet_ac1_multi
-        value = f(table, weighting=weighting, scores=scores, categories=categories)
+        if coefficient == "fleiss_generalized":
+            value = fleiss_kappa_generalized(
+                table, weighting=weighting, scores=scores, categories=categories, zero_division=nan
+            )
+        else:
+            f = brennan_prediger_multi if coefficient == "bp" else gwet_ac1_multi
+            value = f(table, weighting=weighting, scores=scores, categories=categories)
         T, domain, source = table_and_categories(table, categories, name)
         check_weighted_order(weighting, domain, source, name)
         scores = default_scores(weighting, scores, domain)
         w = _agreement_weights(weighting, T.shape[1], scores, name)
     T = T[np.einsum("ik->i", T) > 0]
-    return T, w, float(value)
+    kind = {"fleiss_generalized": "fleiss", "ac2": "ac1"}.get(coefficient, coefficient)
+    return T, w, float(value), kind
 
 
 def _unit_terms(T, w):
@@ -324,6 +339,110 @@ def _table_bootstrap(T, w, coefficient):
     return m.astype(np.float64), stat
 
 
+# ------------------------------------------------------------- Conger and Light (raw)
+def _rater_parts(data, coefficient, weighting, scores, categories, layout):
+    """X[g, u, k] (rater g put unit u in k) over the rated units, their table, the agreement
+    weights (Conger) and the library's estimate (NaN where undefined)."""
+    nan = float("nan")
+    if coefficient == "conger":
+        value = conger_kappa(
+            data,
+            layout=layout,
+            categories=categories,
+            weighting=weighting,
+            scores=scores,
+            zero_division=nan,
+        )
+    else:
+        value = light_kappa(data, layout=layout, categories=categories, zero_division=nan)
+    X, table, domain, _ = _rater_indicators(data, layout, categories, "reliability_data")
+    keep = table.sum(axis=1) > 0
+    X, table = X[:, keep], table[keep]
+    w = np.eye(domain.size)
+    if coefficient == "conger" and not math.isnan(value):
+        scores = default_scores(weighting, scores, domain)
+        w = _agreement_weights(weighting, domain.size, scores, "conger_kappa")
+    return X, table, w, float(value)
+
+
+def _conger_chance(p, w):
+    """Conger's p_e = sum_kl w_kl (pbar_k pbar_l - s2_kl / R) from rater shares p (..., R, K)."""
+    R = p.shape[-2]
+    p_bar = p.mean(axis=-2)
+    D = p - p_bar[..., None, :]
+    s2 = np.einsum("...gk,...gl->...kl", D, D) / (R - 1.0)
+    return np.einsum("kl,...kl->...", w, p_bar[..., :, None] * p_bar[..., None, :] - s2 / R)
+
+
+def _conger_variance(X, T, w, f):
+    """Gwet's (2014) linearization variance of Conger's kappa, as irrCAC's ``conger``."""
+    R, n, _ = X.shape
+    pa_i, two, _ = _unit_terms(T, w)
+    n2 = two.sum()
+    p_a = pa_i.sum() / n2
+    ng = X.sum(axis=(1, 2))  # ratings of each rater
+    p = X.sum(axis=1) / ng[:, None]  # p_gk
+    p_e = float(_conger_chance(p, w))
+    if not 1.0 - p_e > 1e-15:
+        return None
+    theta = (p_a - p_e) / (1.0 - p_e)
+    eps = X.sum(axis=2)  # 1 where rater g rated unit i
+    # lambda_gi = sum_k (n / n_g) [ (X w^T)_gik - (eps_gi - n_g / n) (p w^T)_gk ] (R pbar_k - p_gk)
+    A = X @ w.T - (eps - (ng / n)[:, None])[:, :, None] * (p @ w.T)[:, None, :]
+    A *= (n / ng)[:, None, None]
+    lam = np.einsum("gik,gk->gi", A, R * p.mean(axis=0)[None, :] - p)
+    pe_i = lam.sum(axis=0) / (R * (R - 1.0))
+    x = (n / n2) * (pa_i - p_e * two) / (1.0 - p_e)
+    x = x - 2.0 * (1.0 - theta) * (pe_i - p_e) / (1.0 - p_e)
+    d = x - theta
+    return (1.0 - f) / (n * (n - 1.0)) * float(d @ d)
+
+
+def _rater_bootstrap(X, w, coefficient):
+    """Distinct units (all their raters' ratings), multiplicities, and Conger's or Light's
+    kappa of (B, U) weights."""
+    R, n, K = X.shape
+    flat = X.transpose(1, 0, 2).reshape(n, R * K)
+    rows, m = np.unique(flat, axis=0, return_counts=True)
+    per = rows.reshape(-1, R, K)
+    if coefficient == "conger":
+        pa_i, two, _ = _unit_terms(per.sum(axis=1), w)
+        pa_two = pa_i * two
+
+        def stat(Wt):
+            Wt = np.atleast_2d(Wt)
+            n2 = Wt @ two
+            counts = (Wt @ rows).reshape(-1, R, K)
+            ng = counts.sum(axis=-1)
+            with np.errstate(invalid="ignore", divide="ignore"):
+                p_a = (Wt @ pa_two) / n2
+                p_e = _conger_chance(counts / ng[..., None], w)
+                value = (p_a - p_e) / (1.0 - p_e)
+            ok = (n2 > 0) & (ng > 0).all(axis=-1) & (1.0 - p_e > 1e-15)
+            return np.where(ok, value, np.nan)
+
+        return m.astype(np.float64), stat
+    g, h = np.triu_indices(R, 1)
+    P = g.size
+    pairs = np.einsum("upk,upl->upkl", per[:, g], per[:, h]).reshape(rows.shape[0], P * K * K)
+    chunk = max(1, (1 << 21) // (P * K * K))
+    eye = np.eye(K)
+
+    def stat(Wt):
+        Wt = np.atleast_2d(Wt)
+        out = np.empty(Wt.shape[0])
+        for s in range(0, Wt.shape[0], chunk):
+            C = (Wt[s : s + chunk] @ pairs).reshape(-1, P, K, K)
+            empty = ~(C.sum(axis=(-2, -1)) > 0)
+            C[empty] = eye  # a pair with no unit in common: its kappa, and Light's, undefined
+            k = np.asarray(kappa(C, zero_division=np.nan), dtype=np.float64)
+            k[empty] = np.nan
+            out[s : s + chunk] = k.mean(axis=-1)
+        return out
+
+    return m.astype(np.float64), stat
+
+
 # ------------------------------------------------------------------ Krippendorff's alpha
 def _alpha_bootstrap(data, level, categories, layout):
     """Pairable distinct units, multiplicities, and alpha of (B, U) weights."""
@@ -371,9 +490,33 @@ def _prepare_bootstrap(data, coefficient, weighting, scores, categories, level, 
         )
         m, stat = _alpha_bootstrap(data, level, categories, layout)
         return float(value), m, stat
-    T, w, value = _table_parts(data, coefficient, weighting, scores, categories)
-    m, stat = _table_bootstrap(T, w, coefficient)
+    if coefficient in ("conger", "light"):
+        X, _, w, value = _rater_parts(data, coefficient, weighting, scores, categories, layout)
+        m, stat = _rater_bootstrap(X, w, coefficient)
+        return value, m, stat
+    T, w, value, kind = _table_parts(data, coefficient, weighting, scores, categories)
+    m, stat = _table_bootstrap(T, w, kind)
     return value, m, stat
+
+
+def _analytic(data, coefficient, weighting, scores, categories, layout, n_population, null):
+    """(estimate, number of rated units, variance or None where undefined)."""
+    if coefficient == "conger":
+        X, T, w, value = _rater_parts(data, coefficient, weighting, scores, categories, layout)
+        n = T.shape[0]
+        _at_least_two_units(n, coefficient)
+        f = _population_share(n_population, n)
+        return value, n, None if math.isnan(value) else _conger_variance(X, T, w, f)
+    T, w, value, kind = _table_parts(data, coefficient, weighting, scores, categories)
+    n = T.shape[0]
+    _at_least_two_units(n, coefficient)
+    f = _population_share(n_population, n)
+    if math.isnan(value):
+        return value, n, None
+    if null:
+        se0 = _fleiss_null_se(T)
+        return value, n, None if se0 is None else se0 * se0
+    return value, n, _linearized_variance(T, w, kind, f)
 
 
 def _bootstrap_values(m, stat, n_resamples, rng):
@@ -382,10 +525,12 @@ def _bootstrap_values(m, stat, n_resamples, rng):
 
 _UNDEFINED = "{name} is undefined (0/0) on these data, and so is its standard error"
 
-_DATA_DOC = """What the point estimate takes: for ``"fleiss"``, ``"ac1"``, ``"ac2"`` and
-        ``"bp"`` the units x categories count table of :func:`rating_table` (as
-        :func:`fleiss_kappa`, :func:`gwet_ac1_multi`, :func:`brennan_prediger_multi`); for
-        ``"alpha"`` the raw ratings (as :func:`krippendorff_alpha`, with ``layout=``)."""
+_DATA_DOC = """What the point estimate takes: for ``"fleiss"``, ``"fleiss_generalized"``,
+        ``"ac1"``, ``"ac2"`` and ``"bp"`` the units x categories count table of
+        :func:`rating_table` (as :func:`fleiss_kappa`, :func:`fleiss_kappa_generalized`,
+        :func:`gwet_ac1_multi`, :func:`brennan_prediger_multi`); for ``"alpha"``,
+        ``"conger"`` and ``"light"`` the raw ratings (as :func:`krippendorff_alpha`,
+        :func:`conger_kappa`, :func:`light_kappa`, with ``layout=``)."""
 
 
 def ratings_standard_error(
@@ -420,8 +565,9 @@ def ratings_standard_error(
     ratings or more, :math:`f = n / n_\text{population}` and :math:`p_{e|i}` the unit's
     share of chance agreement: :math:`\sum_k (n_{ik}/r_i)\,\bar\pi_k` with
     :math:`\bar\pi = (w + w^\top)\pi/2` for Fleiss' kappa,
-    :math:`\frac{T_w}{K(K-1)} \sum_k (n_{ik}/r_i)(1 - \pi_k)` for AC1/AC2, and
-    :math:`p_e` itself for Brennan-Prediger (its chance agreement is fixed).
+    :math:`\frac{T_w}{K(K-1)} \sum_k (n_{ik}/r_i)(1 - \pi_k)` for AC1/AC2,
+    :math:`p_e` itself for Brennan-Prediger (its chance agreement is fixed), and for
+    Conger's kappa Gwet's term for each rater's margins (as irrCAC's ``conger``).
 
     For Fleiss' kappa, ``null=True`` gives instead the standard error under
     :math:`\kappa = 0` (Fleiss, Nee & Landis 1979), for the test
@@ -441,17 +587,19 @@ def ratings_standard_error(
     ----------
     data : array-like
         DATA_DOC
-    coefficient : {"fleiss", "alpha", "ac1", "ac2", "bp"}
-        ``"ac2"`` is AC1 with ``weighting``.  (``"conger"`` and ``"light"`` are refused
-        until kappalib has those coefficients.)
+    coefficient : {"fleiss", "fleiss_generalized", "alpha", "ac1", "ac2", "bp", "conger", "light"}
+        ``"ac2"`` is AC1 with ``weighting``; ``"fleiss"`` needs the same number of ratings
+        per unit, ``"fleiss_generalized"`` (Gwet's) does not.
     method : {"analytic", "bootstrap", "bca"}, default "analytic"
-        Krippendorff's alpha has no analytic standard error here: use the bootstrap.
+        Krippendorff's alpha and Light's kappa have no analytic standard error here: use
+        the bootstrap.
     weighting, scores, categories :
-        As in :func:`gwet_ac1_multi` (``categories`` also for Fleiss and alpha).
+        As in the coefficient's own function (``weighting`` for the generalized Fleiss,
+        AC1/AC2, BP and Conger).
     level : {"nominal", "ordinal", "interval", "ratio"}
         Krippendorff's alpha only.
     layout : {None, "raters x units", "units x raters"}
-        Raw ratings (alpha) only.
+        Raw ratings (alpha, Conger, Light) only.
     null : bool, default False
         Fleiss' kappa, analytic only: the standard error under :math:`\kappa = 0`.
     n_population : float, optional
@@ -508,19 +656,14 @@ def ratings_standard_error(
     >>> round(kl.ratings_standard_error(table, coefficient="ac1"), 5)
     0.14295
     """
-    _check_options(coefficient, method, weighting, level, layout, null, n_population, "se")
+    _check_options(coefficient, method, weighting, level, layout, null, n_population)
     zero_division = check_zero_division(zero_division)
-    coefficient = "ac1" if coefficient == "ac2" else coefficient
     name = _NAMES[coefficient]
     if method == "analytic":
-        T, w, value = _table_parts(data, coefficient, weighting, scores, categories)
-        _at_least_two_units(T.shape[0], coefficient)
-        f = _population_share(n_population, T.shape[0])
-        if null:
-            se = None if math.isnan(value) else _fleiss_null_se(T)
-        else:
-            var = None if math.isnan(value) else _linearized_variance(T, w, coefficient, f)
-            se = None if var is None else math.sqrt(max(var, 0.0))
+        _, _, var = _analytic(
+            data, coefficient, weighting, scores, categories, layout, n_population, null
+        )
+        se = None if var is None else math.sqrt(max(var, 0.0))
     else:
         n_resamples = _check_n_resamples(n_resamples)
         value, m, stat = _prepare_bootstrap(
@@ -581,10 +724,10 @@ def ratings_confint(
     ----------
     data : array-like
         DATA_DOC
-    coefficient : {"fleiss", "alpha", "ac1", "ac2", "bp"}
+    coefficient : {"fleiss", "fleiss_generalized", "alpha", "ac1", "ac2", "bp", "conger", "light"}
         As in :func:`ratings_standard_error`.
     method : {"analytic", "bootstrap", "bca"}, default "analytic"
-        ``"analytic"`` is refused for Krippendorff's alpha.
+        ``"analytic"`` is refused for Krippendorff's alpha and Light's kappa.
     confidence_level : float, default 0.95
         Coverage, strictly between 0 and 1.
     n_resamples : int, default 9999
@@ -650,18 +793,15 @@ def ratings_confint(
     >>> round(low, 2), round(high, 2)
     (0.41, 1.0)
     """
-    _check_options(coefficient, method, weighting, level, layout, False, n_population, "ci")
+    _check_options(coefficient, method, weighting, level, layout, False, n_population)
     confidence = check_confidence(confidence_level)
     zero_division = check_zero_division(zero_division)
-    coefficient = "ac1" if coefficient == "ac2" else coefficient
     name = _NAMES[coefficient]
     message = f"{name} is undefined (0/0) on these data, and so is its interval"
     if method == "analytic":
-        T, w, value = _table_parts(data, coefficient, weighting, scores, categories)
-        n = T.shape[0]
-        _at_least_two_units(n, coefficient)
-        f = _population_share(n_population, n)
-        var = None if math.isnan(value) else _linearized_variance(T, w, coefficient, f)
+        value, n, var = _analytic(
+            data, coefficient, weighting, scores, categories, layout, n_population, False
+        )
         if var is None:
             interval = None
         else:

@@ -31,6 +31,8 @@ sys.path.insert(0, str(ROOT / ".venv" / "oracles"))
 from irrCAC.raw import CAC
 
 N_CASES = 500
+# irrCAC's conger() calls DataFrame.all(1), which pandas 3 warns about
+pytestmark = pytest.mark.filterwarnings("ignore:Starting with pandas version 4.0")
 LEVELS = (0.90, 0.95, 0.99)  # irrCAC accepts 0.90 to 0.99 only
 
 KRIPPENDORFF = [
@@ -89,7 +91,8 @@ def test_ac1_ac2_bp_standard_errors_and_intervals_against_irrcac(batch):
         n = int((table.sum(axis=1) > 0).sum())
         N = {0: None, 1: n + 7, 2: 3 * n}[seed % 3]
         cac = _irr(data, domain, irr_w, level, np.inf if N is None else N)
-        for coefficient, result in (("ac1", cac.gwet()), ("bp", cac.bp())):
+        pairs = (("ac1", cac.gwet()), ("bp", cac.bp()), ("fleiss_generalized", cac.fleiss()))
+        for coefficient, result in pairs:
             if n < 2:
                 continue
             kw = dict(coefficient=coefficient, n_population=N, **ours_w)
@@ -112,14 +115,45 @@ def test_fleiss_standard_error_and_interval_against_irrcac(batch):
         _check(se, ci, cac.fleiss()["est"])
 
 
+@pytest.mark.parametrize("batch", range(N_CASES // BATCH))
+def test_conger_standard_error_and_interval_against_irrcac(batch):
+    """Conger's kappa (raw ratings: each rater's own margins), missing ratings, weights."""
+    checked = 0
+    for seed, data, domain in cases(batch):
+        if np.isnan(data).all(axis=1).any() or data.shape[1] < 2:
+            continue  # a rater without any rating: conger_kappa refuses it
+        if int((~np.isnan(data)).any(axis=0).sum()) < 2:
+            continue
+        irr_w, ours_w = _scheme(seed, domain)
+        level = LEVELS[seed % 3]
+        n = int((~np.isnan(data)).any(axis=0).sum())
+        N = None if seed % 2 else n + 5
+        cac = _irr(data, domain, irr_w, level, np.inf if N is None else N)
+        kw = dict(
+            coefficient="conger",
+            layout="raters x units",
+            categories=domain,
+            n_population=N,
+            **ours_w,
+        )
+        se = kl.ratings_standard_error(data, **kw)
+        ci = kl.ratings_confint(data, confidence_level=level, **kw)
+        _check(se, ci, cac.conger()["est"])
+        checked += 1
+    assert checked >= BATCH - 3
+
+
 def test_published_values_of_irrcac_documentation():
-    """irrCAC's documented AC1 (se 0.14295, interval (0.46081, 1)) and Fleiss (se 0.15302)
-    for Krippendorff's example; its Fleiss is the generalized one, which kappalib's Fleiss
-    (complete units only) refuses, so only AC1 is checked here."""
+    """irrCAC's documented AC1 (se 0.14295, interval (0.46081, 1)) and Fleiss (se 0.15302,
+    interval (0.42438, 1)) for Krippendorff's example; its Fleiss is the generalized one,
+    which kappalib's Fleiss (complete units only) refuses."""
     table, _ = kl.rating_table(KRIPPENDORFF)
     assert round(kl.ratings_standard_error(table, coefficient="ac1"), 5) == 0.14295
     low, high = kl.ratings_confint(table, coefficient="ac1")
     assert (round(low, 5), high) == (0.46081, 1.0)
+    se = kl.ratings_standard_error(table, coefficient="fleiss_generalized")
+    low, high = kl.ratings_confint(table, coefficient="fleiss_generalized")
+    assert (round(se, 5), round(low, 5), high) == (0.15302, 0.42438, 1.0)
     with pytest.raises(ValueError, match="same number of ratings in every row"):
         kl.ratings_standard_error(table, coefficient="fleiss")
 
@@ -220,7 +254,7 @@ def _ratings(seed, n_units=40, raters=4, K=4, missing=0.15):
     return data
 
 
-def _scipy_bootstrap(data, point, method, n_resamples=4000, seed=0):
+def _scipy_bootstrap(data, point, method, n_resamples=2000, seed=0):
     """scipy resamples unit indices; the coefficient of the resampled units from kappalib's
     point-estimate function (a different code path: the whole coefficient recomputed)."""
     units = np.arange(data.shape[1])
@@ -242,6 +276,26 @@ def _scipy_bootstrap(data, point, method, n_resamples=4000, seed=0):
 
 CATS = [1.0, 2.0, 3.0, 4.0]
 POINTS = {
+    "conger": (
+        {"coefficient": "conger"},
+        lambda d: kl.conger_kappa(d),
+        False,
+    ),
+    "conger linear": (
+        {"coefficient": "conger", "weighting": "linear"},
+        lambda d: kl.conger_kappa(d, weighting="linear"),
+        False,
+    ),
+    "light": (
+        {"coefficient": "light"},
+        lambda d: kl.light_kappa(d),
+        False,
+    ),
+    "fleiss generalized": (
+        {"coefficient": "fleiss_generalized"},
+        lambda d: kl.fleiss_kappa_generalized(kl.rating_table(d, categories=CATS)[0]),
+        True,
+    ),
     "alpha nominal": (
         {"coefficient": "alpha"},
         lambda d: kl.krippendorff_alpha(d),
@@ -428,9 +482,14 @@ TABLE = [[2, 1], [0, 3], [3, 0], [1, 2]]
         ({"coefficient": "cohen"}, ValueError, "coefficient must be 'fleiss'.*got 'cohen'"),
         ({"coefficient": "ac1", "method": "jackknife"}, ValueError, "method must be.*'jackknife'"),
         ({"coefficient": "alpha"}, ValueError, "no analytic standard error.*method='bootstrap'"),
-        ({"coefficient": "conger"}, ValueError, "kl.conger_kappa"),
+        ({"coefficient": "light"}, ValueError, "Light's kappa has no analytic"),
+        ({"coefficient": "light", "weighting": "linear", "method": "bca"}, ValueError, "Light"),
         ({"coefficient": "ac2"}, ValueError, "needs weighting="),
-        ({"coefficient": "fleiss", "weighting": "linear"}, ValueError, "not to Fleiss"),
+        (
+            {"coefficient": "fleiss", "weighting": "linear"},
+            ValueError,
+            "does not apply to Fleiss.*'fleiss_generalized' takes",
+        ),
         ({"coefficient": "bp", "level": "ordinal"}, ValueError, "level applies to"),
         ({"coefficient": "ac1", "layout": "units x raters"}, ValueError, "count table"),
         ({"coefficient": "ac1", "null": True}, ValueError, "null=True"),
