@@ -767,9 +767,10 @@ def ratings_confint(
     variation, not that there is no uncertainty.  Resamples on which the coefficient is
     undefined are left out, as in :func:`bootstrap_confint`.
 
-    Hayes and Krippendorff's (2007) bootstrap of alpha resamples pairs of values from the
-    coincidence matrix instead of units; the units bootstrap here keeps the ratings of a
-    unit together, as Zapf et al. (2016) do.
+    Hayes and Krippendorff's (2007) KALPHA bootstraps alpha differently: it draws pairs of
+    values from the coincidence matrix and keeps the data's expected disagreement fixed.
+    The bootstrap here resamples units, keeping the ratings of a unit together, and
+    recomputes both disagreements; Zapf et al. (2016) compare such intervals by simulation.
 
     References
     ----------
