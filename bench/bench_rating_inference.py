@@ -48,9 +48,11 @@ def irrcac(data, method):
 
 
 def ours(data, coefficient):
+    # every one of the five categories is used, so no categories= is needed (irrCAC gets
+    # them to keep its pandas 3 default from counting NaN as a category)
     if coefficient == "conger":
-        return kl.ratings_confint(data, coefficient="conger", categories=CATEGORIES)
-    table, _ = kl.rating_table(data, categories=CATEGORIES)
+        return kl.ratings_confint(data, coefficient="conger")
+    table, _ = kl.rating_table(data)
     return kl.ratings_confint(table, coefficient=coefficient)
 
 
