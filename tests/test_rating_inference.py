@@ -504,6 +504,17 @@ TABLE = [[2, 1], [0, 3], [3, 0], [1, 2]]
         ),
         ({"coefficient": "ac1", "method": "bootstrap", "n_resamples": 0}, ValueError, "at least 1"),
         ({"coefficient": "ac1", "zero_division": "zero"}, ValueError, "zero_division must be"),
+        (
+            {"coefficient": "alpha", "weighting": "linear", "method": "bootstrap"},
+            ValueError,
+            "for alpha the distance comes from level=",
+        ),
+        (
+            {"coefficient": "conger", "weighting": "linear", "level": "interval"},
+            ValueError,
+            "level",
+        ),
+        ({"coefficient": 3}, ValueError, "coefficient must be"),
     ],
 )
 def test_bad_input_gets_one_sentence(kwargs, error, match):
