@@ -82,6 +82,7 @@ from ._multirater import (
 
 # the report in one call, and long count tables (issue 23, sections 3-4)
 from ._report import AgreementReport, agreement_report
+from ._rating_inference import ratings_confint, ratings_standard_error
 from ._two_rater import brennan_prediger, gwet_ac1, pabak, scotts_pi
 from ._weights import disagreement_weights
 
@@ -130,6 +131,8 @@ __all__ = [
     "paired_difference_confint",
     "prevalence_index",
     "rating_table",
+    "ratings_confint",
+    "ratings_standard_error",
     "scotts_pi",
     "specific_agreement",
     "stuart_maxwell_test",

@@ -333,6 +333,17 @@ MUTANTS = {
         "the few-units caveat is never given",
         lambda f: lambda *a, **kw: _report_without(f(*a, **kw), "Few units"),
     ),
+    # --- many-rater standard errors and intervals (issue 23, section 1) ---
+    "ratings_standard_error_n_squared": (
+        "ratings_standard_error",
+        "Gwet's variance over n^2 instead of n (n - 1)",
+        lambda f: lambda data, **kw: _ratings_se_n_squared(f(data, **kw), data, kw),
+    ),
+    "ratings_confint_confidence_ignored": (
+        "ratings_confint",
+        "confidence_level ignored: always a 95% interval",
+        lambda f: lambda data, *, confidence_level=0.95, **kw: f(data, **kw),
+    ),
 }
 
 
@@ -400,6 +411,8 @@ FOCUS = {
     # r23
     "agreement_report_z_from_interval_se": ["tests/test_report.py"],
     "agreement_report_forgets_few_units": ["tests/test_report.py"],
+    "ratings_standard_error_n_squared": ["tests/test_rating_inference.py"],
+    "ratings_confint_confidence_ignored": ["tests/test_rating_inference.py"],
 }
 
 
@@ -623,6 +636,13 @@ def _bp_multi_one_over_k(value, table, *, weighting=None, scores=None):
     p_e = T_w / (K * K)
     p_a = value * (1 - p_e) + p_e
     return float((p_a - 1.0 / K) / (1.0 - 1.0 / K))
+
+
+def _ratings_se_n_squared(se, data, kw):
+    if se is None or kw.get("method", "analytic") != "analytic" or kw.get("null"):
+        return se
+    n = int((np.asarray(data, dtype=np.float64).sum(axis=1) > 0).sum())
+    return float(se * math.sqrt((n - 1) / n))
 
 
 def _za_top_left(Z):
