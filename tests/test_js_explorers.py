@@ -86,13 +86,15 @@ def cases() -> dict:
     for name in widgets.FAMILY_NAMES:
         for n in (2, 3, 5, 10) if name == "ZA" else (3,):
             low, high, default = widgets.family_range(name, n)
-            out["steps"].append({"args": [name, n], "want": [low, high, default,
-                                                            _slider_step(low, high)]})
+            out["steps"].append(
+                {"args": [name, n], "want": [low, high, default, _slider_step(low, high)]}
+            )
             for A in [default, low, high, *rng.uniform(low, high, size=3).round(1)]:
                 state = widgets.family_state(name, float(A), n, n_grid=201 if A == default else 21)
                 state.pop("name"), state.pop("label")
-                out["families"].append({"args": [name, float(A), n, len(state["grid"])],
-                                        "want": clean(state)})
+                out["families"].append(
+                    {"args": [name, float(A), n, len(state["grid"])], "want": clean(state)}
+                )
     return out
 
 

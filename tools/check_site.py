@@ -8,6 +8,8 @@ fails unless, on every page:
 * every image in the article has loaded and has real alt text (not its file name), and every
   cell-output PNG is opaque, so a figure stays legible on the dark theme;
 * every stored widget view is rendered by the widgets HTML manager;
+* every live explorer (tools/check_explorers.py) mounts, hides its static figure on screen,
+  and, moved through states and then by the keyboard alone, shows kappalib's numbers;
 * chapter pages (``book/NN_*.html``) have numbered headings, the launch buttons that the
   configuration has a target for (Binder and Colab once ``make publish-config`` has named the
   repository, JupyterHub once it has named a hub; none in an unpublished copy) and an .ipynb
@@ -87,6 +89,7 @@ CHAPTER = re.compile(r"^book/\d\d_[^/]+\.html$")
 FILE_NAME_ALT = re.compile(r"^\S+\.(png|jpe?g|svg|gif|webp)$", re.IGNORECASE)
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
+import check_explorers  # noqa: E402  (tools/: the live explorers against kappalib)
 import publish_config  # noqa: E402  (tools/, standard library only)
 from browser import (  # noqa: E402  (tools/: Chromium, the local server, tools/js/)
     CHROMIUM,
@@ -160,6 +163,7 @@ class Expect:
     redirect: str | None
     math: int
     widget_views: int
+    explorers: int  # live explorers (tools/explorers_build.py's mount points)
     source_suffix: str | None  # the suffix of the page's source, from its download link
 
 
@@ -169,6 +173,7 @@ def expectations(site: Path, name: str) -> Expect:
     redirect = m.group(1) if m else None
     math = len(re.findall(r'class="math notranslate nohighlight"', html))
     views = len(re.findall(rf'<script type="{re.escape(WIDGET_VIEW)}"', html))
+    explorers = len(re.findall(r'<div class="kh-explorer" data-explorer=', html))
     suffix = None
     src = Path("_sources") / Path(name).with_suffix("")
     for candidate in (".ipynb", ".md", ".rst"):
@@ -177,7 +182,7 @@ def expectations(site: Path, name: str) -> Expect:
         ).is_file():
             suffix = candidate
             break
-    return Expect(redirect, math, views, suffix)
+    return Expect(redirect, math, views, explorers, suffix)
 
 
 # --- in the browser ---------------------------------------------------------------------------
@@ -428,6 +433,18 @@ def _check_content(
             page.wait_for_timeout(200)
             page.screenshot(path=str(shot_dir / f"{stem}-dark.png"), full_page=True)
             page.evaluate("() => { document.documentElement.dataset.theme = 'light'; }")
+
+    # The live explorers (after the screenshots, which show them at their start): moved
+    # through states and by the keyboard alone, every number against kappalib's.
+    if expect.explorers:
+        failures, notes = check_explorers.check_page(page, name)
+        for msg in failures:
+            result.fail(msg)
+        result.notes += notes
+        if len(notes) < expect.explorers:
+            result.fail(
+                f"{expect.explorers - len(notes)} of {expect.explorers} explorers not checked"
+            )
 
 
 def png_is_opaque(path: Path) -> bool | None:

@@ -20,10 +20,33 @@ def _definitions() -> dict:
 
 
 def explorer_definition(name: str) -> dict:
-    """The definition of one explorer's controls (a fresh copy of ``explorers.json``'s entry).
+    """The definition of one explorer's controls, as the widget and the web page read it.
 
-    >>> explorer_definition("two_by_two")["controls"][0]["label"]
-    'a (TP)'
+    Parameters
+    ----------
+    name : {"two_by_two", "prevalence", "weighted", "mcc_family", "families", "coefficients"}
+        The explorer (chapters 02, 04, 05, 07, 08 and 10).
+
+    Returns
+    -------
+    dict
+        A fresh copy of its entry in ``explorers.json``: ``"python"`` (the explorer
+        function), ``"figure"`` (the chapter's static figure of it), ``"controls"`` (each
+        with its ``name``, ``label``, ``kind`` and range, step or options, and ``default``)
+        and, where it has them, ``"presets"`` and example tables.
+
+    Raises
+    ------
+    ValueError
+        For an unknown name.
+
+    Examples
+    --------
+    >>> from kappalib.widgets import explorer_definition
+    >>> [c["label"] for c in explorer_definition("two_by_two")["controls"]]
+    ['a (TP)', 'b (FN)', 'c (FP)', 'd (TN)']
+    >>> explorer_definition("two_by_two")["presets"][1]
+    {'label': 'b = c = 0', 'values': {'a': 10, 'b': 0, 'c': 0, 'd': 10}}
     """
     definitions = _definitions()
     if name not in definitions:
