@@ -65,13 +65,18 @@ from ._multirater import (
     krippendorff_alpha,
     rating_table,
 )
+
+# the report in one call, and long count tables (issue 23, sections 3-4)
+from ._report import AgreementReport, agreement_report
 from ._two_rater import brennan_prediger, gwet_ac1, pabak, scotts_pi
 from ._weights import disagreement_weights
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "AgreementReport",
     "UndefinedMetricError",
+    "agreement_report",
     "asymmetry",
     "bias_index",
     "bootstrap_confint",

@@ -322,7 +322,35 @@ MUTANTS = {
         "p_e = 1 / K even with weights, instead of T_w / K^2",
         lambda f: lambda table, **kw: _bp_multi_one_over_k(f(table, **kw), table, **kw),
     ),
+    # --- r23: the report in one call (issue 23, section 3) ---
+    "agreement_report_z_from_interval_se": (
+        "agreement_report",
+        "z and p from the interval's standard error instead of the one under kappa = 0",
+        lambda f: lambda *a, **kw: _report_z_from_se(f(*a, **kw)),
+    ),
+    "agreement_report_forgets_few_units": (
+        "agreement_report",
+        "the few-units caveat is never given",
+        lambda f: lambda *a, **kw: _report_without(f(*a, **kw), "Few units"),
+    ),
 }
+
+
+def _report_z_from_se(report):
+    import dataclasses
+    from statistics import NormalDist
+
+    z = report.estimate / report.standard_error if report.standard_error else None
+    p = None if z is None else 2 * NormalDist().cdf(-abs(z))
+    return dataclasses.replace(report, z=z, p_value=p)
+
+
+def _report_without(report, word):
+    import dataclasses
+
+    kept = tuple(c for c in report.caveats if not c.startswith(word))
+    return dataclasses.replace(report, caveats=kept)
+
 
 # Where each mutant is looked for first (files or test ids, the likeliest killer first); a
 # mutant that survives its focus is run against every file of UNIT before it is declared a
@@ -369,6 +397,9 @@ FOCUS = {
     "gwet_ac1_multi_pooled_counts": ["tests/test_multirater_oracles.py"],
     "brennan_prediger_weighting_ignored": ["tests/test_multirater_oracles.py"],
     "brennan_prediger_multi_pe_one_over_k": ["tests/test_multirater_oracles.py"],
+    # r23
+    "agreement_report_z_from_interval_se": ["tests/test_report.py"],
+    "agreement_report_forgets_few_units": ["tests/test_report.py"],
 }
 
 

@@ -1,0 +1,953 @@
+// calculator.js: the agreement calculator of book/calculator.md.
+//
+// Reads a K x K table of counts, two columns of labels, or a ratings table (one row per
+// subject, blanks = missing), pasted or opened from a CSV file; computes every coefficient
+// with kappa.js (kappalib's twin, window.Kappa); shows the order used, the numbers, a
+// heatmap, kappalib's methods paragraph and the kappalib code that reproduces them.
+//
+// A classic script (no ES module): Chromium loads no module from file://, and the page must
+// work from a folder with the network off.  Bad input gets one sentence beside the field.
+//
+// Every number shown carries its full value in data-value (the site check compares them
+// with kappalib's, which it gets by running the code shown on the page).
+
+(function () {
+  "use strict";
+
+  const K = window.Kappa;
+  const $ = (id) => document.getElementById(id);
+
+  class InputError extends Error {}
+
+  // --- examples -------------------------------------------------------------------------
+
+  const EXAMPLES = {
+    matrix: {
+      text: "106, 10, 4\n22, 28, 10\n2, 12, 6",
+      order: "",
+      note: "Fleiss, Cohen and Everitt (1969): two psychiatrists, 200 patients, three diagnoses.",
+    },
+    labels: {
+      text:
+        "nurse,physician\n" +
+        [
+          ["mild", "mild", 9], ["mild", "moderate", 3], ["moderate", "moderate", 11],
+          ["moderate", "severe", 2], ["severe", "severe", 6], ["moderate", "mild", 2],
+          ["severe", "moderate", 1],
+        ]
+          .flatMap(([a, b, n]) => Array(n).fill(`${a},${b}`))
+          .join("\n"),
+      order: "mild, moderate, severe",
+      header: true,
+      note: "A made-up example: two raters grade 34 cases as mild, moderate or severe.",
+    },
+    ratings: {
+      text: [
+        "1,1,,1", "2,2,3,2", "3,3,3,3", "3,3,3,3", "2,2,2,2", "1,2,3,4", "4,4,4,4", "1,1,2,1",
+        "2,2,2,2", ",5,5,5", ",,1,1", ",3,,",
+      ].join("\n"),
+      order: "",
+      note: "Krippendorff (2011): four observers, twelve units, values 1 to 5, blanks = missing.",
+    },
+  };
+
+  const HELP = {
+    matrix:
+      "One row per category of rater 1, one count per category of rater 2, separated by " +
+      "commas, tabs or spaces.",
+    labels:
+      "One row per case: rater 1's label, then rater 2's, separated by a comma or a tab.",
+    ratings:
+      "One row per subject, one column per rater; leave a cell blank for a missing rating.",
+  };
+
+  // --- parsing ----------------------------------------------------------------------------
+
+  function splitLine(line, delimiter) {
+    if (delimiter === "space") return line.trim().split(/\s+/);
+    const out = [];
+    let cell = "";
+    let quoted = false;
+    for (let i = 0; i < line.length; i++) {
+      const ch = line[i];
+      if (quoted) {
+        if (ch === '"' && line[i + 1] === '"') {
+          cell += '"';
+          i += 1;
+        } else if (ch === '"') quoted = false;
+        else cell += ch;
+      } else if (ch === '"' && cell.trim() === "") {
+        quoted = true;
+        cell = "";
+      } else if (ch === delimiter) {
+        out.push(cell);
+        cell = "";
+      } else cell += ch;
+    }
+    out.push(cell);
+    return out.map((c) => c.trim());
+  }
+
+  function detectDelimiter(lines, allowSpace) {
+    const text = lines.join("\n");
+    if (text.includes("\t")) return "\t";
+    if (text.includes(",")) return ",";
+    if (text.includes(";")) return ";";
+    return allowSpace ? "space" : ",";
+  }
+
+  function rowsOf(text, { allowSpace, header, idColumn }) {
+    let lines = text.replace(/\r\n?/g, "\n").split("\n");
+    const numbered = lines.map((line, i) => ({ line, n: i + 1 })).filter((x) => x.line.trim() !== "");
+    if (numbered.length === 0) throw new InputError("empty");
+    const delimiter = detectDelimiter(numbered.map((x) => x.line), allowSpace);
+    let rows = numbered.map(({ line, n }) => ({ cells: splitLine(line, delimiter), n }));
+    let names = null;
+    if (header) {
+      names = rows[0].cells;
+      rows = rows.slice(1);
+      if (rows.length === 0) throw new InputError("The data hold a header row and nothing below it.");
+    }
+    if (idColumn) {
+      rows = rows.map((r) => ({ ...r, cells: r.cells.slice(1) }));
+      if (names) names = names.slice(1);
+    }
+    return { rows, names };
+  }
+
+  const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+  const MISSING_WORDS = new Set(["na", "n/a", "nan", "null", "none", "<na>", "nat", "missing", "."]);
+
+  function quote(v) {
+    return typeof v === "number" ? String(v) : `"${v}"`;
+  }
+
+  function parseMatrix(text) {
+    const { rows } = rowsOf(text, { allowSpace: true, header: false, idColumn: false });
+    const width = rows[0].cells.length;
+    for (const r of rows) {
+      if (r.cells.length !== width) {
+        throw new InputError(
+          `Line ${r.n} has ${r.cells.length} counts and line ${rows[0].n} has ${width}: ` +
+            "every row needs one count per category (a ragged table).",
+        );
+      }
+    }
+    const C = rows.map((r) =>
+      r.cells.map((cell, j) => {
+        if (cell === "") {
+          throw new InputError(`Line ${r.n}, column ${j + 1} is empty: write 0 where no case fell.`);
+        }
+        if (!NUMBER.test(cell)) {
+          throw new InputError(
+            `Line ${r.n}, column ${j + 1} holds "${cell}", which is not a count: paste numbers ` +
+              "only, and give the category names in the order field below.",
+          );
+        }
+        const x = Number(cell);
+        if (x < 0) {
+          throw new InputError(`Line ${r.n}, column ${j + 1} holds ${cell}: counts cannot be negative.`);
+        }
+        return x;
+      }),
+    );
+    if (rows.length !== width) {
+      throw new InputError(
+        `The table has ${rows.length} row${rows.length === 1 ? "" : "s"} and ${width} ` +
+          `column${width === 1 ? "" : "s"}: a confusion matrix has one row and one column per ` +
+          "category, so it must be square.",
+      );
+    }
+    if (width < 2) {
+      throw new InputError("A 1 x 1 table has one class only: agreement needs at least two categories.");
+    }
+    if (!C.some((row) => row.some((x) => x > 0))) {
+      throw new InputError("Every count is 0: the table needs at least one case.");
+    }
+    return C;
+  }
+
+  function typedValues(cells) {
+    // numbers if every non-blank cell reads as a number, else strings
+    const present = cells.filter((c) => c !== null);
+    const numeric = present.length > 0 && present.every((c) => NUMBER.test(c));
+    return { numeric, convert: (c) => (c === null ? null : numeric ? Number(c) : c) };
+  }
+
+  function refuseMissingWords(rows) {
+    for (const r of rows) {
+      r.cells.forEach((c, j) => {
+        if (c !== "" && MISSING_WORDS.has(c.toLowerCase())) {
+          throw new InputError(
+            `Line ${r.n}, column ${j + 1} holds "${c}", which reads as a missing value: leave ` +
+              "the cell blank for a missing rating (a word is always a category here).",
+          );
+        }
+      });
+    }
+  }
+
+  function mixedKinds(rows) {
+    let num = null;
+    let word = null;
+    for (const r of rows) {
+      for (const c of r.cells) {
+        if (c === "") continue;
+        if (NUMBER.test(c)) num = num || { c, n: r.n };
+        else word = word || { c, n: r.n };
+      }
+    }
+    if (num && word) {
+      throw new InputError(
+        `The ratings mix numbers (such as ${num.c}, line ${num.n}) and words (such as "${word.c}", ` +
+          `line ${word.n}): use one kind for every rating.`,
+      );
+    }
+  }
+
+  function parseLabels(text, opts) {
+    const { rows, names } = rowsOf(text, { allowSpace: false, ...opts });
+    refuseMissingWords(rows);
+    for (const r of rows) {
+      if (r.cells.length !== 2) {
+        throw new InputError(
+          `Line ${r.n} has ${r.cells.length} value${r.cells.length === 1 ? "" : "s"}: each line ` +
+            "needs two labels, rater 1's and rater 2's (use the ratings table for more raters).",
+        );
+      }
+      r.cells.forEach((c, j) => {
+        if (c === "") {
+          throw new InputError(
+            `Line ${r.n} lacks rater ${j + 1}'s label: every case needs both labels (the ratings ` +
+              "table form takes blanks as missing ratings).",
+          );
+        }
+      });
+    }
+    mixedKinds(rows);
+    const { numeric, convert } = typedValues(rows.flatMap((r) => r.cells));
+    return {
+      y1: rows.map((r) => convert(r.cells[0])),
+      y2: rows.map((r) => convert(r.cells[1])),
+      numeric,
+      raterNames: names,
+      lines: rows.map((r) => r.n),
+    };
+  }
+
+  function parseRatings(text, opts) {
+    const { rows, names } = rowsOf(text, { allowSpace: false, ...opts });
+    refuseMissingWords(rows);
+    const width = Math.max(...rows.map((r) => r.cells.length));
+    if (width < 2) {
+      throw new InputError("Each line holds one rating: a ratings table needs a column per rater, at least two.");
+    }
+    mixedKinds(rows);
+    const cells = rows.map((r) => {
+      const padded = r.cells.concat(Array(width - r.cells.length).fill(""));
+      return padded.map((c) => (c === "" ? null : c));
+    });
+    const { numeric, convert } = typedValues(cells.flat());
+    const data = cells.map((row) => row.map(convert));
+    if (!data.some((row) => row.filter((v) => v !== null).length >= 2)) {
+      throw new InputError(
+        "No subject has two ratings: agreement needs at least one subject rated by two or more raters.",
+      );
+    }
+    return { data, numeric, raterNames: names, lines: rows.map((r) => r.n) };
+  }
+
+  function parseList(text, numeric, what) {
+    const items = text.split(/[,;\t\n]/).map((s) => s.trim()).filter((s) => s !== "");
+    if (items.length === 0) return null;
+    const seen = new Set();
+    for (const s of items) {
+      if (seen.has(s)) throw new InputError(`The ${what} lists "${s}" twice: name each category once.`);
+      seen.add(s);
+    }
+    if (numeric === true) {
+      const bad = items.find((s) => !NUMBER.test(s));
+      if (bad !== undefined) {
+        throw new InputError(`The ${what} holds "${bad}", but the ratings are numbers: list numbers.`);
+      }
+      return items.map(Number);
+    }
+    return items;
+  }
+
+  function parseWeights(text, Kc) {
+    const { rows } = rowsOf(text, { allowSpace: true, header: false, idColumn: false });
+    const W = rows.map((r) =>
+      r.cells.map((c, j) => {
+        if (!NUMBER.test(c) && !(c.startsWith("-") && NUMBER.test(c.slice(1)))) {
+          throw new InputError(`Weights line ${r.n}, column ${j + 1} holds "${c}", which is not a number.`);
+        }
+        return Number(c);
+      }),
+    );
+    if (W.length !== Kc || W.some((row) => row.length !== Kc)) {
+      throw new InputError(
+        `The weights need ${Kc} rows of ${Kc} numbers, one per category pair; got ` +
+          `${W.length} row${W.length === 1 ? "" : "s"} of ${W.map((r) => r.length).join(", ")}.`,
+      );
+    }
+    return W;
+  }
+
+  // --- reading the controls ---------------------------------------------------------------
+
+  function kindNow() {
+    return document.querySelector('input[name="kc-kind"]:checked').value;
+  }
+
+  function settings() {
+    return {
+      kind: kindNow(),
+      text: $("kc-data").value,
+      header: $("kc-header").checked,
+      idColumn: $("kc-id").checked,
+      order: $("kc-order").value,
+      weighting: $("kc-weighting").value,
+      weights: $("kc-weights").value,
+      scores: $("kc-scores").value,
+      level: Number($("kc-level").value),
+      raters: [$("kc-rater1").value.trim() || "rater 1", $("kc-rater2").value.trim() || "rater 2"],
+    };
+  }
+
+  function weightingOf(s, Kc) {
+    const err = (msg) => ({ error: msg, field: "weights" });
+    // the scores field shows (and counts) for linear and quadratic weights only
+    if (s.weighting === "none") return { weighting: null, scores: null };
+    if (s.weighting === "custom") {
+      if (!s.weights.trim()) return err(`Paste a ${Kc} x ${Kc} matrix of disagreement weights (0 on the diagonal).`);
+      try {
+        const W = parseWeights(s.weights, Kc);
+        K.resolveWeights(W, Kc, null); // kappalib's sentences for a bad matrix
+        return { weighting: W, scores: null };
+      } catch (e) {
+        return err(sentence(e));
+      }
+    }
+    let scores = null;
+    if (s.scores.trim()) {
+      try {
+        scores = parseList(s.scores, true, "scores field");
+      } catch (e) {
+        return err(sentence(e));
+      }
+      if (scores.length !== Kc) {
+        return err(`The scores give ${scores.length} values for ${Kc} categories: one score per category, in the order used.`);
+      }
+      if (new Set(scores).size !== Kc) return err("The scores must give each category a different value.");
+    }
+    return { weighting: s.weighting, scores };
+  }
+
+  function sentence(e) {
+    let m = String(e && e.message ? e.message : e);
+    m = m.charAt(0).toUpperCase() + m.slice(1);
+    return /[.!?]$/.test(m) ? m : `${m}.`;
+  }
+
+  // --- computing --------------------------------------------------------------------------
+
+  function twoRaterInput(s) {
+    if (s.kind === "matrix") {
+      const C = parseMatrix(s.text);
+      const names = parseList(s.order, false, "order field");
+      if (names && names.length !== C.length) {
+        throw Object.assign(
+          new InputError(
+            `The order field names ${names.length} categor${names.length === 1 ? "y" : "ies"} for a ` +
+              `${C.length} x ${C.length} table: give one name per row, in the rows' order.`,
+          ),
+          { field: "order" },
+        );
+      }
+      const labels = names || C.map((_, i) => String(i + 1));
+      return { C, labels, values: labels, source: names ? "given" : "positions", pairs: null };
+    }
+    const { y1, y2, numeric, raterNames } = parseLabels(s.text, s);
+    let order = null;
+    try {
+      order = parseList(s.order, numeric, "order field");
+    } catch (e) {
+      throw Object.assign(e, { field: "order" });
+    }
+    if (order) {
+      const known = new Set(order);
+      for (let i = 0; i < y1.length; i++) {
+        for (const [v, who] of [[y1[i], 1], [y2[i], 2]]) {
+          if (!known.has(v)) {
+            throw Object.assign(
+              new InputError(
+                `The label ${quote(v)} (case ${i + 1}, rater ${who}) is not among the categories ` +
+                  `of the order field (${order.map(quote).join(", ")}): an unknown category. Add ` +
+                  "it to the order, or correct the label.",
+              ),
+              { field: "order" },
+            );
+          }
+        }
+      }
+    }
+    const { C, labels, order: source } = K.confusionMatrix(y1, y2, { labels: order });
+    if (C.length < 2) {
+      throw new InputError(
+        `Both raters use the one category ${quote(labels[0])}: one class only. Agreement needs at ` +
+          "least two categories; list the others offered in the order field.",
+      );
+    }
+    return { C, labels: labels.map(String), values: labels, source, pairs: { y1, y2, numeric }, raterNames };
+  }
+
+  function row(key, name, value, extra = {}) {
+    return { key, name, value, ...extra };
+  }
+
+  function computeTwoRater(s) {
+    const input = twoRaterInput(s);
+    const { C, labels } = input;
+    const Kc = C.length;
+    const used = C.map((r, k) => r.reduce((a, b) => a + b, 0) + C.reduce((a, rr) => a + rr[k], 0));
+    const inUse = used.filter((x) => x > 0).length;
+    if (inUse < 2) {
+      const only = labels[used.findIndex((x) => x > 0)];
+      throw new InputError(
+        `Every case is in the category ${only} for both raters (one class only): kappa is 0/0, ` +
+          "there is no agreement beyond chance to measure.",
+      );
+    }
+    const w = weightingOf(s, Kc);
+    if (w.error) throw Object.assign(new InputError(w.error), { field: "weights" });
+    if (w.weighting !== null && input.source === "spelling") {
+      throw Object.assign(
+        new InputError(
+          "Weights measure distances between categories, and these labels have no order but " +
+            `their spelling (${labels.join(", ")}): list them in their order in the order field.`,
+        ),
+        { field: "order" },
+      );
+    }
+    const opts = { weighting: w.weighting, scores: w.scores };
+    const level = s.level;
+    const rows = [
+      row("observed_agreement", "Observed agreement p<sub>o</sub>", K.observedAgreement(C)),
+      row("expected_agreement", "Chance agreement p<sub>e</sub> (Cohen)", K.expectedAgreement(C)),
+      row("kappa", "Cohen's kappa", K.kappa(C), {
+        interval: K.kappaConfint(C, { confidenceLevel: level }),
+        se: K.kappaStandardError(C),
+      }),
+    ];
+    if (w.weighting !== null) {
+      const name =
+        w.weighting === "linear"
+          ? "Linearly weighted kappa"
+          : w.weighting === "quadratic"
+            ? "Quadratically weighted kappa"
+            : "Weighted kappa (your weights)";
+      rows.push(
+        row("weighted_kappa", name, K.kappa(C, opts), {
+          interval: K.kappaConfint(C, { ...opts, confidenceLevel: level }),
+          se: K.kappaStandardError(C, opts),
+        }),
+      );
+    }
+    rows.push(
+      row("kappa_max", "Largest kappa the margins allow (kappa<sub>max</sub>)", K.kappaMax(C)),
+      row("pabak", "PABAK", K.pabak(C)),
+      row("scotts_pi", "Scott's pi", K.scottsPi(C)),
+      row("gwet_ac1", "Gwet's AC1", K.gwetAc1(C)),
+    );
+    if (w.weighting !== null) rows.push(row("gwet_ac2", "Gwet's AC2 (weighted)", K.gwetAc1(C, opts)));
+    rows.push(row("brennan_prediger", "Brennan-Prediger", K.brennanPrediger(C)));
+    if (w.weighting !== null) {
+      rows.push(row("brennan_prediger_weighted", "Brennan-Prediger (weighted)", K.brennanPrediger(C, opts)));
+    }
+    rows.push(row("mcc", "Matthews correlation (MCC)", K.mcc(C)));
+    if (Kc === 2) {
+      rows.push(row("prevalence_index", "Prevalence index", K.prevalenceIndex(C)));
+      rows.push(row("bias_index", "Bias index", K.biasIndex(C)));
+    }
+    let paragraph = null;
+    let paragraphError = null;
+    try {
+      const report = K.agreementReport(C, {
+        labels,
+        weighting: w.weighting,
+        scores: w.scores,
+        confidenceLevel: level,
+        raters: s.raters,
+      });
+      paragraph = report.methodsParagraph();
+    } catch (e) {
+      paragraphError = sentence(e);
+    }
+    return {
+      kind: "two",
+      C,
+      labels,
+      source: input.source,
+      rows,
+      paragraph,
+      paragraphError,
+      code: twoRaterCode(s, input, w),
+      summary: summaryOf(rows, w.weighting !== null ? "weighted_kappa" : "kappa", level, `N = ${K.pyG(sumAll(C))}`),
+    };
+  }
+
+  function sumAll(C) {
+    let n = 0;
+    for (const r of C) for (const x of r) n += x;
+    return n;
+  }
+
+  function computeRatings(s) {
+    const { data, numeric } = parseRatings(s.text, s);
+    let order = null;
+    try {
+      order = parseList(s.order, numeric, "order field");
+    } catch (e) {
+      throw Object.assign(e, { field: "order" });
+    }
+    if (order) {
+      const known = new Set(order);
+      data.forEach((unit, u) =>
+        unit.forEach((v, r) => {
+          if (v !== null && !known.has(v)) {
+            throw Object.assign(
+              new InputError(
+                `The rating ${quote(v)} (subject ${u + 1}, rater ${r + 1}) is not among the ` +
+                  `categories of the order field (${order.map(quote).join(", ")}): an unknown ` +
+                  "category. Add it to the order, or correct the rating.",
+              ),
+              { field: "order" },
+            );
+          }
+        }),
+      );
+    }
+    const { table, categories, order: source } = K.ratingTable(data, { categories: order });
+    if (categories.length < 2) {
+      throw new InputError(
+        `Every rating is ${quote(categories[0])} (one class only): agreement needs at least two ` +
+          "categories; list the others offered in the order field.",
+      );
+    }
+    const Kc = categories.length;
+    const w = weightingOf(s, Kc);
+    if (w.error) throw Object.assign(new InputError(w.error), { field: "weights" });
+    if (w.weighting !== null && source === "spelling") {
+      throw Object.assign(
+        new InputError(
+          "Weights measure distances between categories, and these ratings have no order but " +
+            `their spelling (${categories.join(", ")}): list them in their order in the order field.`,
+        ),
+        { field: "order" },
+      );
+    }
+    // Gwet's weights use the categories' values when they are numbers (as kappalib does)
+    const scores = w.scores ?? (typeof w.weighting === "string" && numeric ? categories : null);
+    const opts = { weighting: w.weighting, scores };
+    const nRatings = data.flat().filter((v) => v !== null).length;
+    const perUnit = table.map((r) => r.reduce((a, b) => a + b, 0));
+    const rows = [];
+    const levels = numeric ? ["nominal", "ordinal", "interval", "ratio"] : order ? ["nominal", "ordinal"] : ["nominal"];
+    for (const lv of levels) {
+      if (lv === "ratio" && categories.some((x) => x < 0)) {
+        rows.push(row("alpha_ratio", "Krippendorff's alpha, ratio", null, { na: "needs non-negative values" }));
+        continue;
+      }
+      rows.push(
+        row(`alpha_${lv}`, `Krippendorff's alpha, ${lv}`, K.krippendorffAlpha(data, { level: lv, categories: order })),
+      );
+    }
+    const equal = perUnit.every((m) => m === perUnit[0]);
+    if (equal) rows.push(row("fleiss_kappa", "Fleiss' kappa", K.fleissKappa(table)));
+    else {
+      rows.push(
+        row("fleiss_kappa", "Fleiss' kappa", null, {
+          na: `needs the same number of ratings for every subject (here ${Math.min(...perUnit)} to ${Math.max(...perUnit)})`,
+        }),
+      );
+    }
+    rows.push(row("gwet_ac1_multi", w.weighting === null ? "Gwet's AC1" : "Gwet's AC2 (weighted)", K.gwetAc1Multi(table, opts)));
+    rows.push(
+      row(
+        "brennan_prediger_multi",
+        w.weighting === null ? "Brennan-Prediger" : "Brennan-Prediger (weighted)",
+        K.brennanPredigerMulti(table, opts),
+      ),
+    );
+    const facts = `${data.length} subjects, ${data[0].length} raters, ${nRatings} ratings (${data.length * data[0].length - nRatings} missing)`;
+    return {
+      kind: "ratings",
+      table,
+      categories: categories.map(String),
+      source,
+      rows,
+      facts,
+      code: ratingsCode(s, data, order, w, rows),
+      summary: summaryOf(rows, "alpha_nominal", s.level, facts),
+    };
+  }
+
+  function summaryOf(rows, key, level, tail) {
+    const r = rows.find((x) => x.key === key);
+    let text = `${r.name.replace(/<[^>]+>/g, "")} ${fmt(r.value)}`;
+    if (r.interval) text += `, ${pct(level)} CI ${fmt(r.interval[0])} to ${fmt(r.interval[1])}`;
+    return `${text}; ${tail}.`;
+  }
+
+  // --- the kappalib code ------------------------------------------------------------------
+
+  function py(v) {
+    if (v === null || v === undefined) return "None";
+    if (typeof v === "number") return Number.isInteger(v) ? String(v) : String(v);
+    if (typeof v === "string") return JSON.stringify(v);
+    if (Array.isArray(v)) return `[${v.map(py).join(", ")}]`;
+    return String(v);
+  }
+
+  function pyRows(M, indent = "    ") {
+    return `[\n${M.map((r) => `${indent}${py(r)},`).join("\n")}\n]`;
+  }
+
+  const PAIR_LIMIT = 2000;
+
+  function twoRaterCode(s, input, w) {
+    const lines = ["import kappalib as kl", ""];
+    if (input.pairs && input.pairs.y1.length <= PAIR_LIMIT) {
+      lines.push(`y1 = ${py(input.pairs.y1)}  # ${s.raters[0]}`);
+      lines.push(`y2 = ${py(input.pairs.y2)}  # ${s.raters[1]}`);
+      lines.push(`labels = ${py(input.values)}  # the category order used`);
+      lines.push("C = kl.confusion_matrix(y1, y2, labels=labels)");
+    } else {
+      if (input.pairs) lines.push(`# C counts your ${input.pairs.y1.length} label pairs (kl.confusion_matrix(y1, y2, labels=labels))`);
+      lines.push(`C = ${pyRows(input.C)}`);
+      lines.push(`labels = ${py(input.labels)}  # rows and columns, in this order`);
+    }
+    lines.push(`weighting = ${w.weighting === null ? "None" : Array.isArray(w.weighting) ? pyRows(w.weighting) : py(w.weighting)}`);
+    lines.push(`scores = ${py(w.scores)}`);
+    lines.push(`level = ${py(s.level)}`);
+    lines.push("");
+    const wk = "weighting=weighting, scores=scores";
+    const calls = [
+      ["observed_agreement", "kl.observed_agreement(C)"],
+      ["expected_agreement", "kl.expected_agreement(C)"],
+      ["kappa", "kl.kappa(C)"],
+      ["kappa_interval", "kl.kappa_confint(C, confidence_level=level)"],
+      ["kappa_se", "kl.kappa_standard_error(C)"],
+    ];
+    if (w.weighting !== null) {
+      calls.push(
+        ["weighted_kappa", `kl.kappa(C, ${wk})`],
+        ["weighted_kappa_interval", `kl.kappa_confint(C, ${wk}, confidence_level=level)`],
+        ["weighted_kappa_se", `kl.kappa_standard_error(C, ${wk})`],
+      );
+    }
+    calls.push(
+      ["kappa_max", "kl.kappa_max(C)"],
+      ["pabak", "kl.pabak(C)"],
+      ["scotts_pi", "kl.scotts_pi(C)"],
+      ["gwet_ac1", "kl.gwet_ac1(C)"],
+    );
+    if (w.weighting !== null) calls.push(["gwet_ac2", `kl.gwet_ac1(C, ${wk})`]);
+    calls.push(["brennan_prediger", "kl.brennan_prediger(C)"]);
+    if (w.weighting !== null) calls.push(["brennan_prediger_weighted", `kl.brennan_prediger(C, ${wk})`]);
+    calls.push(["mcc", "kl.mcc(C)"]);
+    if (input.C.length === 2) calls.push(["prevalence_index", "kl.prevalence_index(C)"], ["bias_index", "kl.bias_index(C)"]);
+    for (const [key, call] of calls) lines.push(`print("${key}", ${call})`);
+    lines.push("");
+    lines.push("report = kl.agreement_report(");
+    lines.push(`    C=C, labels=labels, ${wk}, confidence_level=level,`);
+    lines.push(`    raters=(${py(s.raters[0])}, ${py(s.raters[1])}),`);
+    lines.push(")");
+    lines.push('print("paragraph", report.methods_paragraph())');
+    return lines.join("\n");
+  }
+
+  function ratingsCode(s, data, order, w, rows) {
+    const lines = ["import kappalib as kl", ""];
+    lines.push("# one row per subject, one column per rater; None = a missing rating");
+    lines.push(`data = ${pyRows(data)}`);
+    lines.push(`categories = ${py(order)}  # the order field (None: sorted)`);
+    lines.push(`weighting = ${w.weighting === null ? "None" : Array.isArray(w.weighting) ? pyRows(w.weighting) : py(w.weighting)}`);
+    lines.push(`scores = ${py(w.scores)}`);
+    lines.push('layout = "units x raters"');
+    lines.push("");
+    lines.push("table, cats = kl.rating_table(data, categories=categories, layout=layout)");
+    for (const r of rows) {
+      if (r.na) continue;
+      if (r.key.startsWith("alpha_")) {
+        const lv = r.key.slice(6);
+        lines.push(`print("${r.key}", kl.krippendorff_alpha(data, level="${lv}", categories=categories, layout=layout))`);
+      } else if (r.key === "fleiss_kappa") lines.push('print("fleiss_kappa", kl.fleiss_kappa(table))');
+      else if (r.key === "gwet_ac1_multi") lines.push('print("gwet_ac1_multi", kl.gwet_ac1_multi(table, weighting=weighting, scores=scores))');
+      else if (r.key === "brennan_prediger_multi") {
+        lines.push('print("brennan_prediger_multi", kl.brennan_prediger_multi(table, weighting=weighting, scores=scores))');
+      }
+    }
+    return lines.join("\n");
+  }
+
+  // --- showing ----------------------------------------------------------------------------
+
+  function fmt(x, digits = 3) {
+    if (x === null || x === undefined) return "undefined";
+    const t = K.pyFixed(x, digits);
+    return t.startsWith("-") && Number(t) === 0 ? t.slice(1) : t;
+  }
+
+  function pct(level) {
+    return `${K.pyFixed(level * 100, 0)}%`;
+  }
+
+  function esc(text) {
+    return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+  }
+
+  function num(x) {
+    return x === null || x === undefined ? "null" : String(x);
+  }
+
+  function resultsTable(rows, level) {
+    const out = [
+      '<table class="kc-coefficients"><caption>Every coefficient that applies, with the interval where kappalib gives one in closed form</caption>',
+      `<thead><tr><th scope="col">Coefficient</th><th scope="col">Value</th><th scope="col">${pct(level)} interval</th></tr></thead><tbody>`,
+    ];
+    for (const r of rows) {
+      const value = r.na
+        ? `<td class="kc-na" data-key="${r.key}" data-value="na">not applicable: ${esc(r.na)}</td>`
+        : `<td data-key="${r.key}" data-value="${num(r.value)}">${fmt(r.value)}</td>`;
+      let interval = "<td>—</td>";
+      if (r.interval !== undefined) {
+        interval =
+          r.interval === null
+            ? `<td data-key="${r.key}_interval" data-value="null">undefined</td>`
+            : `<td data-key="${r.key}_interval" data-value="${num(r.interval[0])},${num(r.interval[1])}">` +
+              `${fmt(r.interval[0])} to ${fmt(r.interval[1])}<span class="kc-se" data-key="${r.key}_se" ` +
+              `data-value="${num(r.se)}">SE ${fmt(r.se, 4)}</span></td>`;
+      }
+      out.push(`<tr><th scope="row">${r.name}</th>${value}${interval}</tr>`);
+    }
+    out.push("</tbody></table>");
+    return out.join("");
+  }
+
+  // a sequential blue scale (ColorBrewer Blues), light to dark: legible in grayscale
+  const BLUES = ["#f7fbff", "#deebf7", "#c6dbef", "#9ecae1", "#6baed6", "#4292c6", "#2171b5", "#08519c", "#08306b"];
+
+  function luminance(hex) {
+    const v = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
+    const lin = v.map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2];
+  }
+
+  function textOn(hex) {
+    const L = luminance(hex);
+    return (L + 0.05) / 0.05 >= 1.05 / (L + 0.05) ? "#000000" : "#ffffff";
+  }
+
+  function heatmap(M, rowLabels, colLabels, caption, rowTitle, colTitle) {
+    let top = 0;
+    for (const r of M) for (const x of r) top = Math.max(top, x);
+    const cls = M[0].length > 6 ? " kc-heatmap-wide" : "";
+    const out = [
+      `<table class="kc-heatmap${cls}"><caption>${esc(caption)}</caption><thead><tr>`,
+      `<td class="kc-corner">${esc(rowTitle)} ↓ · ${esc(colTitle)} →</td>`,
+    ];
+    for (const c of colLabels) out.push(`<th scope="col">${esc(c)}</th>`);
+    out.push("</tr></thead><tbody>");
+    M.forEach((r, i) => {
+      out.push(`<tr><th scope="row">${esc(rowLabels[i])}</th>`);
+      r.forEach((x, j) => {
+        const bg = BLUES[top > 0 ? Math.min(BLUES.length - 1, Math.round((x / top) * (BLUES.length - 1))) : 0];
+        const diag = M.length === M[0].length && i === j ? " kc-diag" : "";
+        out.push(`<td class="kc-cell${diag}" style="background:${bg};color:${textOn(bg)}">${esc(K.pyG(x))}</td>`);
+      });
+      out.push("</tr>");
+    });
+    out.push("</tbody></table>");
+    return out.join("");
+  }
+
+  const ORDER_SOURCE = {
+    given: "as listed in the order field",
+    positions: "the rows' order (give names in the order field)",
+    numbers: "sorted as numbers (list them in the order field to change it)",
+    spelling: "sorted by spelling: if the categories are ordered, list them in the order field",
+  };
+
+  function showError(message, field) {
+    for (const f of ["data", "order", "weights"]) {
+      const box = $(`kc-${f}-error`);
+      const on = f === field;
+      box.textContent = on ? message : "";
+      box.hidden = !on;
+      const control = f === "weights" ? (settings().weighting === "custom" ? $("kc-weights") : $("kc-weighting")) : $(`kc-${f}`);
+      if (on) control.setAttribute("aria-invalid", "true");
+      else control.removeAttribute("aria-invalid");
+    }
+    if (field) {
+      $("kc-results").hidden = true;
+      $("kc-status").textContent = `Not computed: ${message}`;
+    }
+  }
+
+  function show(res, s) {
+    showError(null, null);
+    const orderText =
+      res.kind === "two"
+        ? `${res.labels.map(esc).join(", ")} (${ORDER_SOURCE[res.source]})`
+        : `${res.categories.map(esc).join(", ")} (${ORDER_SOURCE[res.source]})`;
+    $("kc-order-used").innerHTML = `<strong>Order used:</strong> <span id="kc-order-list">${orderText}</span>`;
+    $("kc-table-out").innerHTML = resultsTable(res.rows, s.level);
+    if (res.kind === "two") {
+      $("kc-facts").textContent = `N = ${K.pyG(sumAll(res.C))} cases in ${res.C.length} categories; rows: ${s.raters[0]}, columns: ${s.raters[1]}.`;
+      $("kc-heatmap-out").innerHTML = heatmap(
+        res.C,
+        res.labels,
+        res.labels,
+        `Counts: rows ${s.raters[0]}, columns ${s.raters[1]}; darker = more cases, agreements on the outlined diagonal.`,
+        s.raters[0],
+        s.raters[1],
+      );
+      if (res.paragraph) {
+        $("kc-paragraph").textContent = res.paragraph;
+        $("kc-paragraph-note").textContent =
+          "The same text as kappalib's kl.agreement_report(...).methods_paragraph() for this table.";
+      } else {
+        $("kc-paragraph").textContent = "";
+        $("kc-paragraph-note").textContent = res.paragraphError || "";
+      }
+      $("kc-paragraph-section").hidden = false;
+    } else {
+      $("kc-facts").textContent = `${res.facts}.`;
+      const shown = res.table.slice(0, 60);
+      $("kc-heatmap-out").innerHTML =
+        heatmap(
+          shown,
+          shown.map((_, i) => String(i + 1)),
+          res.categories,
+          `How many raters put each subject in each category${res.table.length > 60 ? ` (the first 60 of ${res.table.length} subjects)` : ""}; darker = more raters.`,
+          "subject",
+          "category",
+        );
+      $("kc-paragraph").textContent = "";
+      $("kc-paragraph-note").textContent = "";
+      $("kc-paragraph-section").hidden = true;
+    }
+    $("kc-code").textContent = res.code;
+    // the theme marks a <pre> that does not scroll at load as tabindex=-1; the code box
+    // scrolls once it is filled, so a keyboard must reach it
+    $("kc-code").parentElement.setAttribute("tabindex", "0");
+    $("kc-results").hidden = false;
+    $("kc-status").textContent = res.summary;
+  }
+
+  function update() {
+    const s = settings();
+    $("kc-weights-group").hidden = s.weighting !== "custom";
+    $("kc-scores-group").hidden = !(s.weighting === "linear" || s.weighting === "quadratic");
+    $("kc-id-group").hidden = s.kind === "matrix";
+    $("kc-header-group").hidden = s.kind === "matrix";
+    $("kc-raters-group").hidden = s.kind === "ratings";
+    $("kc-data-help").textContent = HELP[s.kind];
+    if (!s.text.trim()) {
+      showError(null, null);
+      $("kc-results").hidden = true;
+      $("kc-status").textContent = "Paste your data or open a CSV file to see the results.";
+      return;
+    }
+    try {
+      const res = s.kind === "ratings" ? computeRatings(s) : computeTwoRater(s);
+      show(res, s);
+    } catch (e) {
+      if (!(e instanceof InputError) && !(e instanceof Error)) throw e;
+      const field = e.field || "data";
+      showError(e.message === "empty" ? "Paste your data or open a CSV file." : sentence(e), field);
+    }
+  }
+
+  let timer = null;
+  function soon() {
+    clearTimeout(timer);
+    timer = setTimeout(update, 150);
+  }
+
+  function loadExample() {
+    const kind = kindNow();
+    const ex = EXAMPLES[kind];
+    $("kc-data").value = ex.text;
+    $("kc-order").value = ex.order;
+    $("kc-header").checked = !!ex.header;
+    $("kc-id").checked = false;
+    $("kc-example-note").textContent = ex.note;
+    update();
+  }
+
+  function openFile(ev) {
+    const file = ev.target.files && ev.target.files[0];
+    if (!file) return;
+    const reader = new FileReader();
+    reader.onload = () => {
+      $("kc-data").value = String(reader.result);
+      $("kc-example-note").textContent = `Read ${file.name}.`;
+      update();
+    };
+    reader.onerror = () => showError(`The file ${file.name} could not be read.`, "data");
+    reader.readAsText(file);
+  }
+
+  function copyText(id, button) {
+    const text = $(id).textContent;
+    const done = () => {
+      button.textContent = "Copied";
+      setTimeout(() => (button.textContent = button.dataset.label), 1500);
+    };
+    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(text).then(done, () => {});
+    else {
+      const range = document.createRange();
+      range.selectNodeContents($(id));
+      const sel = window.getSelection();
+      sel.removeAllRanges();
+      sel.addRange(range);
+      try {
+        document.execCommand("copy");
+        done();
+      } catch {
+        /* the text stays selected for the reader to copy */
+      }
+    }
+  }
+
+  function init() {
+    if (!K) {
+      $("kc-status").textContent = "The calculator could not load its arithmetic (kappa.js).";
+      return;
+    }
+    $("kc-app").hidden = false;
+    for (const id of ["kc-data", "kc-order", "kc-weights", "kc-scores", "kc-rater1", "kc-rater2"]) {
+      $(id).addEventListener("input", soon);
+    }
+    for (const id of ["kc-weighting", "kc-level", "kc-header", "kc-id"]) $(id).addEventListener("change", update);
+    for (const el of document.querySelectorAll('input[name="kc-kind"]')) el.addEventListener("change", update);
+    $("kc-example").addEventListener("click", loadExample);
+    $("kc-file").addEventListener("change", openFile);
+    $("kc-form").addEventListener("submit", (e) => {
+      e.preventDefault();
+      update();
+    });
+    for (const b of document.querySelectorAll("[data-copy]")) {
+      b.dataset.label = b.textContent;
+      b.addEventListener("click", () => copyText(b.dataset.copy, b));
+    }
+    update();
+  }
+
+  window.KappaCalculator = { update, parseMatrix, parseLabels, parseRatings };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();

@@ -1,0 +1,536 @@
+r"""A report in one call: every number a reviewer asks for, and a paragraph for the methods.
+
+:func:`agreement_report` takes two raters' labels or their confusion matrix ``C`` (rows =
+rater 1, columns = rater 2); :func:`ratings_report` a ratings table (any number of raters,
+missing ratings allowed).  Each returns a report object whose attributes are plain numbers,
+which shows as a table in a notebook (``_repr_html_``), as Markdown text (``str``,
+``to_markdown``), and which writes a paragraph for a methods section
+(``methods_paragraph``) following the GRRAS guideline (Kottner et al. 2011): the numbers,
+the interval and how it was computed, the table or where to find it, and the caveats that
+apply to these data.
+
+Every statistic comes from the kappalib function that computes it (``kappa``,
+``kappa_standard_error``, ``kappa_confint``, ``pabak``, ``kappa_max``, ...); this module
+only calls them, and derives nothing but the test statistic ``z = kappa / se_0`` with its
+two-sided normal p-value, and the category shares that decide which caveats apply.
+
+The caveats and their rules (the same in the browser calculator, which writes the same
+paragraph):
+
+* prevalence: a category that was used has a pooled share ``(r_k + c_k) / 2N`` below half
+  its share under a uniform spread, ``1 / (2K)`` (for two categories: below 0.25);
+* bias: the two raters' shares of some category differ by ``|r_k - c_k| / N >= 0.10``;
+* unused categories: a category of ``labels`` that neither rater used;
+* few units: ``N < 50`` (the large-sample interval is then too optimistic);
+* left out: units that lacked one of the two ratings (``missing="drop"``).
+
+No verbal band ("substantial", "moderate") is ever printed: the number and its interval
+are the result.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from statistics import NormalDist
+from typing import Any, Literal
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from ._agreement import (
+    bias_index,
+    expected_agreement,
+    kappa,
+    kappa_max,
+    observed_agreement,
+    prevalence_index,
+)
+from ._encoding import _is_missing_label, _labelled
+from ._inference import kappa_confint, kappa_standard_error
+from ._two_rater import pabak
+from ._validation import _short, as_matrix, check_confidence, origin
+
+__all__ = ["AgreementReport", "agreement_report"]
+
+FEW_UNITS = 50
+"""Below this many units the report warns that the large-sample interval is optimistic."""
+BIAS_SHARE = 0.10
+"""The bias caveat applies when the raters' shares of one category differ by this much."""
+
+_WEIGHTING_NAMES = {
+    None: "Cohen's kappa",
+    "linear": "linearly weighted kappa",
+    "quadratic": "quadratically weighted kappa",
+}
+_FCE = "Fleiss, Cohen and Everitt 1969"
+
+
+def _num(x: float | None, digits: int = 3) -> str:
+    """A number as printed everywhere in the report (fixed decimals; '-0.000' never)."""
+    if x is None:
+        return "undefined"
+    s = f"{x:.{digits}f}"
+    return s[1:] if s.startswith("-") and float(s) == 0 else s
+
+
+def _p(p: float | None) -> str:
+    if p is None:
+        return "undefined"
+    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
+
+
+def _label(v: Any) -> str:
+    return str(v)
+
+
+def _join(words: list[str]) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+# --- two raters ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class AgreementReport:
+    """Everything about the agreement of two raters, from one confusion matrix.
+
+    Attributes are plain Python numbers (or ``None`` where a value does not apply): the
+    estimate with its standard errors, interval and test; the agreement proportions; the
+    table; the prevalence and bias indices (2 x 2 only), PABAK and the largest kappa the
+    margins allow; and the caveats that apply to these data, as sentences.
+    """
+
+    coefficient: str
+    """What was estimated: "Cohen's kappa", "linearly weighted kappa", ..."""
+    estimate: float
+    standard_error: float
+    """Large-sample standard error (Fleiss, Cohen & Everitt 1969), for the interval."""
+    null_standard_error: float
+    """Standard error under kappa = 0, for the test (never for an interval)."""
+    confidence_interval: tuple[float, float]
+    confidence_level: float
+    interval_method: str
+    z: float | None
+    """kappa / null_standard_error; None when that standard error is 0 (a one-class margin)."""
+    p_value: float | None
+    """Two-sided normal p-value of ``z``."""
+    test: str
+    observed_agreement: float
+    """p_o, the share of exact agreements (unweighted, also for weighted kappa)."""
+    expected_agreement: float
+    """p_e, the chance agreement of Cohen's kappa (unweighted)."""
+    matrix: np.ndarray
+    labels: tuple[Any, ...]
+    raters: tuple[str, str]
+    n: float
+    weighting: Any
+    pabak: float
+    kappa_max: float | None
+    prevalence_index: float | None
+    bias_index: float | None
+    specific_agreement: Any
+    """Per-category specific agreement: not in this version of kappalib (None)."""
+    caveats: tuple[str, ...]
+    notes: tuple[str, ...] = ()
+    n_left_out: int = 0
+
+    # -- rendering
+
+    def _rows(self) -> list[tuple[str, str]]:
+        lo, hi = self.confidence_interval
+        level = f"{self.confidence_level:.0%}"
+        rows = [
+            (self.coefficient, _num(self.estimate)),
+            (f"{level} confidence interval", f"{_num(lo)} to {_num(hi)}"),
+            ("interval method", self.interval_method),
+            ("standard error", _num(self.standard_error, 4)),
+            ("standard error under kappa = 0", _num(self.null_standard_error, 4)),
+            ("z (with the null standard error)", _num(self.z, 2)),
+            ("p (two-sided)", _p(self.p_value).removeprefix("p = ").removeprefix("p ")),
+            ("N (units)", f"{self.n:g}"),
+            ("categories", ", ".join(map(_label, self.labels))),
+            ("observed agreement p_o", _num(self.observed_agreement)),
+            ("chance agreement p_e", _num(self.expected_agreement)),
+            ("PABAK", _num(self.pabak)),
+            ("kappa_max (unweighted)", _num(self.kappa_max)),
+        ]
+        if self.prevalence_index is not None:
+            rows.append(("prevalence index", _num(self.prevalence_index)))
+            rows.append(("bias index", _num(self.bias_index)))
+        if self.n_left_out:
+            rows.append(("units left out (a rating missing)", f"{self.n_left_out}"))
+        return rows
+
+    def _matrix_rows(self) -> list[list[str]]:
+        return [[f"{v:g}" for v in row] for row in np.asarray(self.matrix).tolist()]
+
+    def to_markdown(self) -> str:
+        """The report as Markdown: the numbers, the table of counts, the caveats."""
+        lines = ["| quantity | value |", "| --- | --- |"]
+        lines += [f"| {k} | {v} |" for k, v in self._rows()]
+        a, b = self.raters
+        head = [f"{a} \\ {b}", *map(_label, self.labels)]
+        lines += ["", f"Counts (rows: {a}, columns: {b}):", ""]
+        lines += ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
+        for lab, row in zip(self.labels, self._matrix_rows(), strict=True):
+            lines.append("| " + " | ".join([_label(lab), *row]) + " |")
+        if self.caveats:
+            lines += ["", "Caveats:", ""] + [f"- {c}" for c in self.caveats]
+        if self.notes:
+            lines += ["", "Notes:", ""] + [f"- {c}" for c in self.notes]
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.to_markdown()
+
+    def _repr_html_(self) -> str:
+        e = html.escape
+        out = ["<table>", "<thead><tr><th>quantity</th><th>value</th></tr></thead><tbody>"]
+        out += [f"<tr><td>{e(k)}</td><td>{e(v)}</td></tr>" for k, v in self._rows()]
+        out.append("</tbody></table>")
+        a, b = self.raters
+        out.append(f"<p>Counts (rows: {e(a)}, columns: {e(b)}):</p><table><thead><tr>")
+        out.append(f"<th>{e(a)} \\ {e(b)}</th>")
+        out += [f"<th>{e(_label(v))}</th>" for v in self.labels]
+        out.append("</tr></thead><tbody>")
+        for lab, row in zip(self.labels, self._matrix_rows(), strict=True):
+            cells = "".join(f"<td>{v}</td>" for v in row)
+            out.append(f"<tr><th>{e(_label(lab))}</th>{cells}</tr>")
+        out.append("</tbody></table>")
+        if self.caveats:
+            out.append("<p>Caveats:</p><ul>")
+            out += [f"<li>{e(c)}</li>" for c in self.caveats]
+            out.append("</ul>")
+        if self.notes:
+            out.append("<p>Notes:</p><ul>")
+            out += [f"<li>{e(c)}</li>" for c in self.notes]
+            out.append("</ul>")
+        return "".join(out)
+
+    def methods_paragraph(self, *, table: str | None = None) -> str:
+        """A paragraph for a methods or results section that meets GRRAS.
+
+        Parameters
+        ----------
+        table : str, optional
+            Where the reader finds the table of counts ("Table 2", "the supplement").
+            By default the counts are written into the paragraph.
+
+        Returns
+        -------
+        str
+            The numbers rounded as in the report, the interval with its method, the test,
+            the table (or where it is) and the caveats that apply; never a verbal band.
+        """
+        a, b = self.raters
+        K = len(self.labels)
+        lo, hi = self.confidence_interval
+        level = f"{self.confidence_level:.0%}"
+        if self.weighting is None:
+            cats = ", ".join(map(_label, self.labels))
+        else:
+            cats = "ordered " + " < ".join(map(_label, self.labels))
+            if not isinstance(self.weighting, str):
+                cats += ", with the disagreement weights given in the analysis"
+        s = [
+            f"Agreement between {a} and {b} was assessed on N = {self.n:g} units in {K} "
+            f"categories ({cats}) with {self.coefficient}."
+        ]
+        s.append(
+            f"Observed agreement was p_o = {_num(self.observed_agreement)} and chance "
+            f"agreement p_e = {_num(self.expected_agreement)}"
+            + (" (both for exact agreement)" if self.weighting is not None else "")
+            + f"; {self.coefficient} was {_num(self.estimate)} ({level} CI "
+            f"{_num(lo)} to {_num(hi)}{' (clipped at 1)' if hi >= 1.0 else ''}, "
+            f"{self.interval_method}; SE = "
+            f"{_num(self.standard_error, 4)})."
+        )
+        if self.z is None:
+            M = np.asarray(self.matrix, dtype=np.float64)
+            single = a if np.count_nonzero(M.sum(axis=1)) == 1 else b
+            s.append(
+                f"No test against chance agreement is possible: {single} used a single "
+                "category, so kappa is 0 whatever the other rater did."
+            )
+        else:
+            s.append(
+                f"Against chance agreement, z = {_num(self.z, 2)} ({_p(self.p_value)}, "
+                "two-sided, with the standard error under kappa = 0)."
+            )
+        extra = f"PABAK was {_num(self.pabak)}"
+        kmax = "unweighted kappa" if self.weighting is not None else "kappa"
+        extra += f" and the largest {kmax} the raters' margins allow was {_num(self.kappa_max)}"
+        if self.prevalence_index is not None:
+            extra += (
+                f"; the prevalence index was {_num(self.prevalence_index)} and the bias index "
+                f"{_num(self.bias_index)}"
+            )
+        s.append(extra + ".")
+        if table is None:
+            rows = "; ".join(
+                f"{_label(lab)}: {', '.join(row)}"
+                for lab, row in zip(self.labels, self._matrix_rows(), strict=True)
+            )
+            s.append(f"The counts (rows: {a}; columns: {b}, in the same order) were {rows}.")
+        else:
+            s.append(f"The table of counts (rows: {a}; columns: {b}) is given in {table}.")
+        s += list(self.caveats)
+        return " ".join(s)
+
+
+def _drop_missing(y1, y2):
+    a, b = list(y1), list(y2)
+    if len(a) != len(b):
+        return a, b, 0
+    keep = [i for i in range(len(a)) if not (_is_missing_label(a[i]) or _is_missing_label(b[i]))]
+    return [a[i] for i in keep], [b[i] for i in keep], len(a) - len(keep)
+
+
+def _two_rater_caveats(C, labels, n, n_left_out, raters):
+    """The caveats that apply to this table, each one sentence (rules: module docstring)."""
+    N = float(C.sum())
+    r, c = C.sum(axis=1), C.sum(axis=0)
+    K = C.shape[0]
+    used = (r + c) > 0
+    share = (r + c) / (2.0 * N)
+    out = []
+    rare = [k for k in range(K) if used[k] and share[k] < 1.0 / (2 * K)]
+    if rare:
+        which = _join([f"{_label(labels[k])} ({share[k]:.3f})" for k in rare])
+        out.append(
+            f"Prevalence: {which} {'is' if len(rare) == 1 else 'are'} rare in the pooled "
+            f"ratings (below 1/(2K) = {1.0 / (2 * K):.3f}); kappa then depends strongly on the "
+            "prevalence, so PABAK and kappa_max are given beside it."
+        )
+    diff = np.abs(r - c) / N
+    k = int(np.argmax(diff))
+    if diff[k] >= BIAS_SHARE:
+        a, b = raters
+        out.append(
+            f"Bias: the raters' shares of {_label(labels[k])} differ ({a} {r[k] / N:.3f}, "
+            f"{b} {c[k] / N:.3f}), so part of the disagreement is a systematic difference "
+            "between the raters."
+        )
+    unused = [_label(labels[k]) for k in range(K) if not used[k]]
+    if unused:
+        out.append(
+            f"Unused categories: neither rater used {_join(unused)}; the table keeps "
+            f"{'its row and column' if len(unused) == 1 else 'their rows and columns'} of zeros."
+        )
+    if n < FEW_UNITS:
+        out.append(
+            f"Few units: with N = {n:g} (below {FEW_UNITS}) the large-sample interval is "
+            "approximate and can be too narrow."
+        )
+    if n_left_out:
+        out.append(
+            f"Missing ratings: {n_left_out} unit{'s' if n_left_out != 1 else ''} lacking a "
+            f"rating from one of the raters {'were' if n_left_out != 1 else 'was'} left out."
+        )
+    return tuple(out)
+
+
+def agreement_report(
+    y1: ArrayLike | None = None,
+    y2: ArrayLike | None = None,
+    *,
+    C: ArrayLike | None = None,
+    labels: ArrayLike | None = None,
+    weighting: str | ArrayLike | None = None,
+    scores: ArrayLike | None = None,
+    confidence_level: float = 0.95,
+    raters: tuple[str, str] = ("rater 1", "rater 2"),
+    missing: Literal["raise", "drop"] = "raise",
+) -> AgreementReport:
+    r"""Everything about two raters' agreement in one call, with a methods paragraph.
+
+    .. math::
+
+        \hat\kappa = \frac{p_o - p_e}{1 - p_e}, \qquad
+        \hat\kappa \pm z_{(1+\gamma)/2}\,\widehat{\mathrm{se}}, \qquad
+        z = \hat\kappa / \widehat{\mathrm{se}}_0
+
+    with the standard errors of :func:`kappa_standard_error` (the non-null one for the
+    interval, the null one for the test).
+
+    Parameters
+    ----------
+    y1, y2 : array-like of shape (n,), optional
+        The labels of rater 1 (rows) and rater 2 (columns).  Give these, or ``C``.
+    C : array-like of shape (K, K), optional
+        The confusion matrix of counts, rows = rater 1.  A matrix from
+        :func:`confusion_matrix` or :func:`matrix_from_counts` brings its labels along.
+    labels : array-like of shape (K,), optional
+        The categories **and their order**.  With labels, every label must be one of them
+        (a report declares its scale: a label outside is an error, never dropped).  With
+        ``C``, one name per row.  Required for a weighted report on string labels.
+    weighting : {None, "linear", "quadratic"} or array-like of shape (K, K)
+        As in :func:`kappa`.
+    scores : array-like of shape (K,), optional
+        As in :func:`kappa`.
+    confidence_level : float, default 0.95
+    raters : (str, str), default ("rater 1", "rater 2")
+        How the paragraph names the two raters.
+    missing : {"raise", "drop"}, default "raise"
+        What a missing label (None, NaN) does: an error, or the unit is left out and the
+        paragraph says how many were.
+
+    Returns
+    -------
+    AgreementReport
+
+    Raises
+    ------
+    ValueError, TypeError
+        On bad input (as :func:`confusion_matrix` and :func:`kappa`), labels outside
+        ``labels``, and when kappa is undefined (every unit in one category: there is no
+        agreement beyond chance to report).
+
+    References
+    ----------
+    Kottner, J. et al. (2011). Guidelines for Reporting Reliability and Agreement Studies
+    (GRRAS) were proposed. *Journal of Clinical Epidemiology* 64(1), 96-106.
+    Fleiss, J. L., Cohen, J. & Everitt, B. S. (1969). Large sample standard errors of kappa
+    and weighted kappa.
+
+    Examples
+    --------
+    The kappa explainer's table (kappa 0.7 from 20 cases):
+
+    >>> import kappalib as kl
+    >>> report = kl.agreement_report(C=[[8, 2], [1, 9]], labels=["yes", "no"])
+    >>> round(report.estimate, 3), [round(x, 3) for x in report.confidence_interval]
+    (0.7, [0.389, 1.0])
+    >>> print(report.methods_paragraph()[:92])
+    Agreement between rater 1 and rater 2 was assessed on N = 20 units in 2 categories (yes, no)
+    """
+    level = check_confidence(confidence_level)
+    if missing not in ("raise", "drop"):
+        raise ValueError(f"missing must be 'raise' or 'drop', got {missing!r}")
+    if (
+        not isinstance(raters, (tuple, list))
+        or len(raters) != 2
+        or not all(isinstance(x, str) for x in raters)
+    ):
+        raise TypeError(f"raters must be two names such as ('rater A', 'rater B'), got {raters!r}")
+    return _two_rater_report(y1, y2, C, labels, weighting, scores, level, raters, missing)
+
+
+def _two_rater_report(
+    y1: Any,
+    y2: Any,
+    C: Any,
+    labels: Any,
+    weighting: Any,
+    scores: Any,
+    level: float,
+    raters: Any,
+    missing: str,
+) -> AgreementReport:
+    n_left_out = 0
+    if C is not None:
+        if y1 is not None or y2 is not None:
+            raise TypeError(
+                "agreement_report takes two label sequences y1, y2 or a matrix C=, not both; "
+                f"got C={_short(C, 30)} and y1={_short(y1, 30)}"
+            )
+        kind, known, source = origin(C)
+        M: Any = as_matrix(C)
+        if M.ndim != 2:
+            raise ValueError(
+                f"C must be one (K, K) confusion matrix for a report, got shape {M.shape}"
+            )
+        K = M.shape[0]
+        if labels is None:
+            names = list(known) if kind == "confusion" else list(range(K))
+        else:
+            names = [v.item() if isinstance(v, np.generic) else v for v in labels]
+            if len(names) != K or len(set(names)) != K:
+                raise ValueError(
+                    f"labels must name each of the {K} rows of C once, got {_short(labels)}"
+                )
+        if (
+            weighting is not None
+            and labels is None
+            and kind == "confusion"
+            and source == "spelling"
+        ):
+            kappa(C, weighting=weighting)  # raises the sentence about the order
+        matrix = C if kind == "confusion" else M
+    else:
+        if y1 is None or y2 is None:
+            raise TypeError(
+                "agreement_report needs two label sequences (y1, y2) or a matrix C=, got "
+                f"y1={_short(y1, 30)}, y2={_short(y2, 30)}"
+            )
+        if missing == "drop":
+            y1, y2, n_left_out = _drop_missing(y1, y2)
+        matrix, order, _, source = _labelled(y1, y2, labels, None, names=("y1", "y2"))
+        if labels is not None:
+            n_seen = len(y1) if hasattr(y1, "__len__") else None
+            if n_seen is not None and matrix.sum() != n_seen:
+                inside = set(order)
+                outside = next(v for v in list(y1) + list(y2) if v not in inside)
+                raise ValueError(
+                    f"labels={_short(list(labels))} must list every category, got the label "
+                    f"{outside!r} outside it"
+                )
+        if weighting is not None and source == "spelling":
+            raise ValueError(
+                f"a weighted report (weighting={_short(weighting, 30)}) measures distances "
+                f"between categories, and these string labels would be ordered by their "
+                f"spelling ({_short(order, 60)}); pass labels=[...] in their ordinal order"
+            )
+        names = list(order)
+        M = as_matrix(matrix)
+    est = kappa(M, weighting=weighting, scores=scores)
+    if est is None:
+        used = [_label(names[k]) for k in range(M.shape[0]) if M[k].sum() + M[:, k].sum() > 0]
+        raise ValueError(
+            "kappa is undefined (0/0) for these data: both raters put every unit in the one "
+            f"category {_join(used)}, so there is no agreement beyond chance to report"
+        )
+    se = kappa_standard_error(M, weighting=weighting, scores=scores)
+    se0 = kappa_standard_error(M, weighting=weighting, scores=scores, null=True)
+    ci: Any = kappa_confint(M, weighting=weighting, scores=scores, confidence_level=level)
+    z = est / se0 if se0 > 0 else None
+    p = 2.0 * NormalDist().cdf(-abs(z)) if z is not None else None
+    K = M.shape[0]
+    two = K == 2
+    n = float(M.sum())
+    notes = ("specific agreement: not in this version of kappalib (kl.specific_agreement)",)
+    coefficient = (
+        _WEIGHTING_NAMES[weighting]
+        if weighting is None or isinstance(weighting, str)
+        else "weighted kappa"
+    )
+    return AgreementReport(
+        coefficient=coefficient,
+        estimate=est,
+        standard_error=se,
+        null_standard_error=se0,
+        confidence_interval=(float(ci[0]), float(ci[1])),
+        confidence_level=level,
+        interval_method=f"normal approximation with the standard error of {_FCE}",
+        z=z,
+        p_value=p,
+        test="z = kappa / se_0, se_0 the standard error under kappa = 0 (FCE 1969); two-sided",
+        observed_agreement=observed_agreement(M),
+        expected_agreement=expected_agreement(M),
+        matrix=np.asarray(matrix),
+        labels=tuple(names),
+        raters=(raters[0], raters[1]),
+        n=n,
+        weighting=weighting,
+        pabak=pabak(M),
+        kappa_max=kappa_max(M),
+        prevalence_index=prevalence_index(M) if two else None,
+        bias_index=bias_index(M) if two else None,
+        specific_agreement=None,
+        caveats=_two_rater_caveats(M, names, n, n_left_out, raters),
+        notes=notes,
+        n_left_out=n_left_out,
+    )

@@ -1,0 +1,266 @@
+// The JavaScript twin (book/_static/kappa/kappa.mjs) against kappalib, its oracle.
+//
+//   node --test tests/js/
+//
+// The cases come from tools/js_cases.py, which computes every expected number with
+// kappalib (and the normal quantiles with scipy).  tests/test_js_twin.py writes them into a
+// temporary file and passes its path in KAPPA_JS_CASES; run by hand, this file writes them
+// itself with the worktree's .venv/bin/python (or $PYTHON).  Tolerance: 1e-12, scaled by
+// the size of the expected value when it exceeds 1 (counts, quantiles).
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+import * as K from "../../book/_static/kappa/kappa.mjs";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const TOL = 1e-12;
+
+function loadCases() {
+  let path = process.env.KAPPA_JS_CASES;
+  if (!path) {
+    const venv = join(ROOT, ".venv", "bin", "python");
+    const python = process.env.PYTHON || (existsSync(venv) ? venv : "python3");
+    path = join(mkdtempSync(join(tmpdir(), "kappa-js-")), "cases.json");
+    execFileSync(python, [join(ROOT, "tools", "js_cases.py"), "--out", path], { stdio: "inherit" });
+  }
+  return JSON.parse(readFileSync(path, "utf8"));
+}
+
+const cases = loadCases();
+
+function close(actual, expected, where) {
+  if (expected === null || expected === undefined) {
+    assert.equal(actual, null, `${where}: kappalib gives None (undefined), the twin ${actual}`);
+    return;
+  }
+  if (Array.isArray(expected)) {
+    assert.ok(Array.isArray(actual), `${where}: expected an array, got ${actual}`);
+    assert.equal(actual.length, expected.length, `${where}: length`);
+    expected.forEach((e, i) => close(actual[i], e, `${where}[${i}]`));
+    return;
+  }
+  assert.equal(typeof actual, "number", `${where}: kappalib gives ${expected}, the twin ${actual}`);
+  const tol = TOL * Math.max(1, Math.abs(expected));
+  assert.ok(
+    Math.abs(actual - expected) <= tol,
+    `${where}: kappalib ${expected}, twin ${actual} (difference ${actual - expected})`,
+  );
+}
+
+test("the cases are enough: at least 1,000 matrices up to 8 x 8, with undefined values and every weighting", () => {
+  const m = cases.matrices;
+  assert.ok(m.length >= 1000, `${m.length} matrices`);
+  const sizes = new Set(m.map((c) => c.C.length));
+  for (let k = 2; k <= 8; k++) assert.ok(sizes.has(k), `no ${k} x ${k} matrix`);
+  assert.ok(m.filter((c) => c.expected.kappa === null).length >= 20, "too few undefined kappas");
+  assert.ok(m.filter((c) => c.expected.mcc === null).length >= 20, "too few undefined MCCs");
+  assert.ok(m.filter((c) => c.C.some((row) => row.includes(0))).length >= 300, "too few zeros");
+  const kinds = new Set(
+    m.map((c) =>
+      c.weighting === null ? "none" : Array.isArray(c.weighting) ? "custom" : c.weighting + (c.scores ? "+scores" : ""),
+    ),
+  );
+  for (const k of ["none", "linear", "quadratic", "linear+scores", "quadratic+scores", "custom"]) {
+    assert.ok(kinds.has(k), `no case with weighting ${k}`);
+  }
+  assert.ok(cases.ratings.length >= 200);
+  const levels = new Set(cases.ratings.flatMap((r) => Object.keys(r.alpha)));
+  for (const lv of ["nominal", "ordinal", "interval", "ratio"]) assert.ok(levels.has(lv));
+  assert.ok(cases.ratings.some((r) => r.data.some((row) => row.includes(null))), "no missing rating");
+});
+
+const unweighted = {
+  observed_agreement: K.observedAgreement,
+  expected_agreement: K.expectedAgreement,
+  kappa: (C) => K.kappa(C),
+  kappa_max: K.kappaMax,
+  mcc: K.mcc,
+  pabak: K.pabak,
+  scotts_pi: K.scottsPi,
+  gwet_ac1: (C) => K.gwetAc1(C),
+  brennan_prediger: (C) => K.brennanPrediger(C),
+  kappa_standard_error: (C) => K.kappaStandardError(C),
+  kappa_standard_error_null: (C) => K.kappaStandardError(C, { null: true }),
+  expected_counts: K.expectedCounts,
+  prevalence_index: K.prevalenceIndex,
+  bias_index: K.biasIndex,
+};
+
+test("two raters, unweighted: every coefficient, SE and interval equals kappalib's", () => {
+  let checked = 0;
+  for (const c of cases.matrices) {
+    for (const [name, fn] of Object.entries(unweighted)) {
+      if (!(name in c.expected)) continue;
+      close(fn(c.C), c.expected[name], `${c.id} (${c.kind}) ${name}`);
+      checked += 1;
+    }
+    close(
+      K.kappaConfint(c.C, { confidenceLevel: c.confidence_level }),
+      c.expected.kappa_confint,
+      `${c.id} kappa_confint(${c.confidence_level})`,
+    );
+    checked += 1;
+  }
+  assert.ok(checked > 10000, `${checked} values`);
+});
+
+test("two raters, weighted: linear, quadratic, scores and custom matrices equal kappalib's", () => {
+  let checked = 0;
+  for (const c of cases.matrices) {
+    if (c.weighted === null) continue;
+    const opts = { weighting: c.weighting, scores: c.scores };
+    const w = c.weighted;
+    close(K.kappa(c.C, opts), w.kappa, `${c.id} weighted kappa`);
+    close(K.gwetAc1(c.C, opts), w.gwet_ac1, `${c.id} AC2`);
+    close(K.brennanPrediger(c.C, opts), w.brennan_prediger, `${c.id} weighted BP`);
+    close(K.kappaStandardError(c.C, opts), w.kappa_standard_error, `${c.id} weighted SE`);
+    close(K.kappaStandardError(c.C, { ...opts, null: true }), w.kappa_standard_error_null, `${c.id} weighted SE0`);
+    close(
+      K.kappaConfint(c.C, { ...opts, confidenceLevel: c.confidence_level }),
+      w.kappa_confint,
+      `${c.id} weighted interval`,
+    );
+    if (w.weights) close(K.disagreementWeights(c.C.length, c.weighting, { scores: c.scores }), w.weights, `${c.id} W`);
+    checked += 1;
+  }
+  assert.ok(checked >= 500, `${checked} weighted cases`);
+});
+
+function outcome(fn) {
+  try {
+    return { value: fn() };
+  } catch (err) {
+    return { error: err.message };
+  }
+}
+
+function sameOutcome(actual, expected, where) {
+  if ("error" in expected) {
+    assert.ok("error" in actual, `${where}: kappalib refuses (${expected.error}), the twin gives ${actual.value}`);
+    return;
+  }
+  assert.ok(!("error" in actual), `${where}: the twin throws ${actual.error}, kappalib gives ${expected.value}`);
+  close(actual.value, expected.value, where);
+}
+
+test("ratings tables with missing values: alpha at every level, Fleiss, AC1/AC2 and BP equal kappalib's", () => {
+  let checked = 0;
+  for (const r of cases.ratings) {
+    const t = K.ratingTable(r.data);
+    assert.deepEqual(t.table, r.table, `${r.id} rating table`);
+    assert.deepEqual(t.categories, r.categories, `${r.id} categories`);
+    for (const [lv, expected] of Object.entries(r.alpha)) {
+      const opts = lv === "ordinal_given" ? { level: "ordinal", categories: r.order } : { level: lv };
+      sameOutcome(outcome(() => K.krippendorffAlpha(r.data, opts)), expected, `${r.id} alpha ${lv}`);
+      checked += 1;
+    }
+    const given = r.strings ? K.ratingTable(r.data, { categories: r.order }) : t;
+    if (r.strings) assert.deepEqual(given.table, r.table_given, `${r.id} table in the given order`);
+    const scores = r.strings ? null : given.categories;
+    const calls = {
+      fleiss_kappa: () => K.fleissKappa(t.table),
+      gwet_ac1_multi: () => K.gwetAc1Multi(t.table),
+      brennan_prediger_multi: () => K.brennanPredigerMulti(t.table),
+      gwet_ac1_multi_linear: () => K.gwetAc1Multi(given.table, { weighting: "linear", scores }),
+      gwet_ac1_multi_quadratic: () => K.gwetAc1Multi(given.table, { weighting: "quadratic", scores }),
+      brennan_prediger_multi_linear: () => K.brennanPredigerMulti(given.table, { weighting: "linear", scores }),
+      brennan_prediger_multi_quadratic: () =>
+        K.brennanPredigerMulti(given.table, { weighting: "quadratic", scores }),
+    };
+    for (const [name, expected] of Object.entries(r.multi)) {
+      sameOutcome(outcome(calls[name]), expected, `${r.id} ${name}`);
+      checked += 1;
+    }
+  }
+  assert.ok(checked >= 1500, `${checked} values`);
+});
+
+test("two label columns give kappalib's confusion matrix and order", () => {
+  for (const [i, c] of cases.labels.entries()) {
+    const got = K.confusionMatrix(c.y1, c.y2, { labels: c.labels });
+    assert.deepEqual(got.C, c.C, `labels case ${i}`);
+    assert.deepEqual(got.labels, c.order, `labels case ${i} order`);
+  }
+});
+
+test("bad input throws kappalib's sentence", () => {
+  const wrong = [];
+  for (let { call, message } of cases.errors) {
+    const { fn, ...args } = call;
+    let run;
+    if (fn === "kappaConfint") run = () => K.kappaConfint(args.C, { confidenceLevel: args.confidence_level });
+    else if (fn === "fleissKappa") run = () => K.fleissKappa(args.table);
+    else if (fn === "krippendorffAlpha") run = () => K.krippendorffAlpha(args.data, { level: args.level ?? "nominal" });
+    else run = () => K[fn](args.C, { weighting: args.weighting ?? null, scores: args.scores ?? null });
+    // kappalib echoes some numpy scalars with numpy 2's repr (np.str_('a'), np.int64(-1));
+    // the twin echoes the plain value
+    message = message.replace(/np\.[a-z_]+[0-9]*\(([^()]*)\)/g, "$1");
+    const got = outcome(run);
+    if (!("error" in got)) wrong.push(`${JSON.stringify(call)} did not throw`);
+    else if (got.error !== message) wrong.push(`${JSON.stringify(call)}:\n  twin:     ${got.error}\n  kappalib: ${message}`);
+  }
+  assert.deepEqual(wrong, []);
+});
+
+test("the methods paragraph is kappalib's agreement_report paragraph, word for word", () => {
+  let paragraphs = 0;
+  for (const c of cases.reports) {
+    const opts = {
+      labels: c.labels,
+      weighting: c.weighting,
+      scores: c.scores,
+      confidenceLevel: c.confidence_level,
+      raters: c.raters,
+    };
+    const got = outcome(() => K.agreementReport(c.C, opts));
+    if ("error" in c) {
+      assert.equal(got.error, c.error, `${c.id}: kappalib refuses`);
+      continue;
+    }
+    assert.ok(!("error" in got), `${c.id}: the twin throws ${got.error}`);
+    assert.equal(got.value.methodsParagraph(), c.paragraph, c.id);
+    assert.equal(got.value.methodsParagraph({ table: "Table 2" }), c.paragraph_table, `${c.id} (table)`);
+    paragraphs += 1;
+  }
+  assert.ok(paragraphs >= 200, `${paragraphs} paragraphs`);
+});
+
+test("numbers are printed as Python prints them (round half to even)", () => {
+  for (const f of cases.formats) {
+    assert.equal(K.pyFixed(f.x, 0), f.f0, `${f.x}:.0f`);
+    assert.equal(K.pyFixed(f.x, 2), f.f2, `${f.x}:.2f`);
+    assert.equal(K.pyFixed(f.x, 3), f.f3, `${f.x}:.3f`);
+    assert.equal(K.pyFixed(f.x, 4), f.f4, `${f.x}:.4f`);
+    assert.equal(K.pyG(f.x), f.g, `${f.x}:g`);
+  }
+});
+
+test("normal quantile equals scipy's norm.ppf to 1e-12 at the levels used", () => {
+  assert.ok(cases.quantiles.length >= 10);
+  for (const { p, z } of cases.quantiles) close(K.normalQuantile(p), z, `quantile ${p}`);
+});
+
+test("undefined is null, never 0 or NaN", () => {
+  assert.equal(K.kappa([[5, 0], [0, 0]]), null);
+  assert.equal(K.mcc([[3, 2], [0, 0]]), null);
+  assert.equal(K.kappaConfint([[5, 0], [0, 0]]), null);
+  assert.equal(K.kappaStandardError([[5, 0], [0, 0]]), null);
+  assert.equal(K.fleissKappa([[2, 0], [2, 0]]), null);
+  assert.equal(K.krippendorffAlpha([[1, 1], [1, null]]), null);
+});
+
+test("kappa.js runs as a classic script (file:// pages): it defines Kappa and nothing else", async () => {
+  const { runInNewContext } = await import("node:vm");
+  const source = readFileSync(join(ROOT, "book", "_static", "kappa", "kappa.js"), "utf8");
+  const sandbox = {};
+  runInNewContext(source, sandbox);
+  assert.deepEqual(Object.keys(sandbox), ["Kappa"]);
+  assert.deepEqual(Object.keys(sandbox.Kappa).sort(), Object.keys(K).filter((k) => k !== "default").sort());
+  assert.equal(sandbox.Kappa.kappa([[8, 2], [1, 9]]), 0.7);
+});

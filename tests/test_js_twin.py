@@ -1,0 +1,101 @@
+"""The JavaScript twin of kappalib (book/_static/kappa/kappa.mjs), tested from pytest.
+
+kappalib writes the cases (tools/js_cases.py) into a temporary directory, and node's own
+test runner (``node --test tests/js/``) compares every function of the twin with them to
+1e-12.  The JSON is written from the kappalib under test on every run, so a formula changed
+in kappalib without its twin fails here: the mutant test below plants one (Scott's pooled
+chance agreement in place of Cohen's p_e) and checks that node catches it.
+
+node is not a Python package: without it these tests are skipped on a laptop, and fail
+under CI=true, where a skipped twin would let the page drift from the library.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import kappalib as kl
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+import js_cases  # noqa: E402
+
+NODE = shutil.which("node")
+
+
+def _node_or_skip():
+    if NODE is None:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(
+                "node is not installed, so the JavaScript twin of kappalib cannot be tested; "
+                "install Node.js >= 18 (apt-get install nodejs) on the CI machine"
+            )
+        pytest.skip("node is not installed (the JavaScript twin's tests need Node.js >= 18)")
+    version = subprocess.run([NODE, "--version"], capture_output=True, text=True).stdout
+    major = int(version.strip().lstrip("v").split(".")[0])
+    if major < 18:
+        pytest.fail(f"node --test needs Node.js >= 18, found {version.strip()}")
+
+
+def _run_node(cases_path):
+    env = dict(os.environ, KAPPA_JS_CASES=str(cases_path))
+    return subprocess.run(
+        [NODE, "--test", "--test-reporter=spec", str(ROOT / "tests" / "js")],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=300,
+    )
+
+
+def _write(tmp_path, name):
+    path = tmp_path / name
+    path.write_text(json.dumps(js_cases.build(), allow_nan=False), encoding="utf-8")
+    return path
+
+
+def test_js_twin_equals_kappalib(tmp_path):
+    _node_or_skip()
+    path = _write(tmp_path, "cases.json")
+    cases = json.loads(path.read_text(encoding="utf-8"))
+    assert len(cases["matrices"]) >= 1000
+    result = _run_node(path)
+    assert result.returncode == 0, (
+        "the JavaScript twin (book/_static/kappa/kappa.mjs) differs from kappalib:\n"
+        + result.stdout[-6000:]
+        + result.stderr[-2000:]
+    )
+    assert "# fail 0" in result.stdout or "fail 0" in result.stdout
+
+
+def test_a_kappalib_formula_changed_without_its_twin_fails(tmp_path, monkeypatch):
+    """The mutation check: kl.kappa with Scott's p_e (pooled margins) instead of Cohen's."""
+    _node_or_skip()
+    original = kl.kappa
+
+    def mutant(C, **kwargs):
+        value = original(C, **kwargs)  # the checks and their sentences stay kappalib's
+        if kwargs.get("weighting") is not None:
+            return value
+        C = np.asarray(C, dtype=float)
+        N = C.sum()
+        pooled = (C.sum(axis=0) + C.sum(axis=1)) / (2 * N)
+        p_o, p_e = np.trace(C) / N, float(pooled @ pooled)
+        return None if p_e == 1 else float((p_o - p_e) / (1 - p_e))
+
+    monkeypatch.setattr(kl, "kappa", mutant)
+    path = _write(tmp_path, "mutant.json")
+    result = _run_node(path)
+    assert result.returncode != 0, (
+        "node's tests passed on a mutant kappalib: the twin is not tested"
+    )
+    assert "kappa" in result.stdout

@@ -1,0 +1,297 @@
+"""The report in one call (kl.agreement_report, kl.ratings_report): its numbers against
+outside oracles, its paragraph against its numbers as printed, its caveats exactly when
+they apply, and its bad inputs.
+
+Oracles: scikit-learn's cohen_kappa_score (the estimate, from labels), statsmodels'
+cohens_kappa (standard errors, interval, z and p, weighted too), exact arithmetic with
+fractions (p_o, p_e, PABAK, kappa_max, the indices), scipy's normal distribution (p).
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from scipy.stats import norm
+from sklearn.metrics import cohen_kappa_score
+from statsmodels.stats.inter_rater import cohens_kappa
+
+import kappalib as kl
+
+EXPLAINER = [[8, 2], [1, 9]]
+FCE = [[106, 10, 4], [22, 28, 10], [2, 12, 6]]  # Fleiss, Cohen & Everitt (1969)
+
+
+def _sm(C, wt=None):
+    return cohens_kappa(np.asarray(C, dtype=float), wt=wt, return_results=True)
+
+
+def _random_tables(n, seed=23):
+    rng = np.random.default_rng(seed)
+    out = []
+    while len(out) < n:
+        K = int(rng.integers(2, 5))
+        C = rng.integers(0, 30, size=(K, K)) + np.diag(rng.integers(5, 40, size=K))
+        out.append(C)
+    return out
+
+
+# --- numbers against the oracles ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("wt", [None, "linear", "quadratic"])
+def test_numbers_equal_statsmodels_on_random_tables(wt):
+    weighting = {"linear": "linear", "quadratic": "quadratic"}.get(wt)
+    for C in _random_tables(40):
+        r = kl.agreement_report(C=C, weighting=weighting)
+        sm = _sm(C, wt={"linear": "linear", "quadratic": "quadratic"}.get(wt))
+        assert r.estimate == pytest.approx(sm.kappa, abs=1e-12)
+        assert r.standard_error == pytest.approx(sm.std_kappa, abs=1e-12)
+        assert r.null_standard_error == pytest.approx(sm.std_kappa0, abs=1e-12)
+        assert r.z == pytest.approx(sm.z_value, rel=1e-10)
+        # statsmodels' 2 (1 - Phi(|z|)) loses digits in the far tail: equal to 1e-12 there,
+        # and to scipy's survival function relatively
+        assert r.p_value == pytest.approx(sm.pvalue_two_sided, abs=1e-12)
+        assert r.p_value == pytest.approx(2 * norm.sf(abs(sm.z_value)), rel=1e-9)
+        lo, hi = r.confidence_interval
+        assert lo == pytest.approx(max(sm.kappa_low, -1.0), abs=1e-12)
+        assert hi == pytest.approx(min(sm.kappa_upp, 1.0), abs=1e-12)
+
+
+def test_confidence_level_reaches_the_interval():
+    C = FCE
+    r = kl.agreement_report(C=C, confidence_level=0.9)
+    sm = _sm(C)  # statsmodels' interval is 95% only: its estimate and SE, scipy's quantile
+    half = norm.ppf(0.95) * sm.std_kappa
+    assert r.confidence_interval == pytest.approx((sm.kappa - half, sm.kappa + half), abs=1e-12)
+    assert r.confidence_level == 0.9
+
+
+def test_labels_give_sklearns_kappa():
+    rng = np.random.default_rng(5)
+    y1 = rng.choice(["a", "b", "c"], size=300)
+    y2 = np.where(rng.random(300) < 0.6, y1, rng.choice(["a", "b", "c"], size=300))
+    r = kl.agreement_report(y1, y2)
+    assert r.estimate == pytest.approx(cohen_kappa_score(y1, y2), abs=1e-12)
+    assert r.labels == ("a", "b", "c")
+    assert r.n == 300
+    order = ["c", "a", "b"]
+    rw = kl.agreement_report(y1, y2, labels=order, weighting="quadratic")
+    assert rw.estimate == pytest.approx(
+        cohen_kappa_score(y1, y2, labels=order, weights="quadratic"), abs=1e-12
+    )
+    assert rw.labels == tuple(order)
+
+
+def test_agreement_proportions_and_indices_by_exact_arithmetic():
+    for C in _random_tables(30, seed=7):
+        r = kl.agreement_report(C=C)
+        F = [[Fraction(int(v)) for v in row] for row in C]
+        K = len(F)
+        N = sum(sum(row) for row in F)
+        rows = [sum(row) for row in F]
+        cols = [sum(F[i][j] for i in range(K)) for j in range(K)]
+        p_o = sum(F[k][k] for k in range(K)) / N
+        p_e = sum(rows[k] * cols[k] for k in range(K)) / N**2
+        p_max = sum(min(rows[k], cols[k]) for k in range(K)) / N
+        assert r.observed_agreement == pytest.approx(float(p_o), abs=1e-14)
+        assert r.expected_agreement == pytest.approx(float(p_e), abs=1e-14)
+        assert r.estimate == pytest.approx(float((p_o - p_e) / (1 - p_e)), abs=1e-13)
+        assert r.pabak == pytest.approx(float((K * p_o - 1) / (K - 1)), abs=1e-14)
+        assert r.kappa_max == pytest.approx(float((p_max - p_e) / (1 - p_e)), abs=1e-13)
+        assert r.n == float(N)
+        if K == 2:
+            assert r.prevalence_index == pytest.approx(float((F[0][0] - F[1][1]) / N))
+            assert r.bias_index == pytest.approx(float((F[0][1] - F[1][0]) / N))
+        else:
+            assert r.prevalence_index is None and r.bias_index is None
+
+
+def test_p_value_is_two_sided_normal():
+    r = kl.agreement_report(C=EXPLAINER)
+    assert r.p_value == pytest.approx(2 * norm.sf(abs(r.z)), rel=1e-12)
+
+
+def test_matrix_from_confusion_matrix_keeps_its_labels():
+    C = kl.confusion_matrix(["x", "y", "y", "x", "y"], ["x", "y", "x", "x", "y"])
+    r = kl.agreement_report(C=C)
+    assert r.labels == ("x", "y")
+
+
+# --- the paragraph --------------------------------------------------------------------------
+
+
+def _f(x, d=3):
+    return f"{x:.{d}f}"
+
+
+@pytest.mark.parametrize("C", [EXPLAINER, FCE, [[40, 3], [5, 52]]])
+def test_paragraph_holds_the_numbers_as_printed(C):
+    r = kl.agreement_report(C=C, labels=None)
+    sm = _sm(C)
+    text = r.methods_paragraph()
+    lo, hi = min(sm.kappa_upp, 1.0), max(sm.kappa_low, -1.0)
+    for number in (
+        f"kappa was {_f(sm.kappa)}",
+        f"95% CI {_f(hi)} to {_f(lo)}",
+        f"SE = {_f(sm.std_kappa, 4)}",
+        f"z = {sm.z_value:.2f}",
+        f"N = {np.sum(C):g} units",
+        f"p_o = {_f(np.trace(C) / np.sum(C))}",
+    ):
+        assert number in text, number
+    p = sm.pvalue_two_sided
+    assert ("p < 0.001" if p < 0.001 else f"p = {p:.3f}") in text
+    assert "Fleiss, Cohen and Everitt 1969" in text
+    # the counts, row by row
+    for row in C:
+        assert ", ".join(str(v) for v in row) in text
+
+
+def test_paragraph_names_the_raters_the_weighting_and_the_order():
+    r = kl.agreement_report(
+        C=FCE, labels=["none", "mild", "severe"], weighting="linear", raters=("A", "B")
+    )
+    text = r.methods_paragraph()
+    assert "between A and B" in text
+    assert "linearly weighted kappa" in text
+    assert "ordered none < mild < severe" in text
+    assert "unweighted kappa the raters' margins allow" in text
+
+
+def test_paragraph_can_point_to_a_table_instead():
+    text = kl.agreement_report(C=FCE).methods_paragraph(table="Table 2")
+    assert "is given in Table 2" in text
+    assert "106, 10, 4" not in text
+
+
+BANDS = ["slight", "fair", "moderate", "substantial", "almost perfect", "excellent", "poor"]
+
+
+@pytest.mark.parametrize("C", [EXPLAINER, FCE, [[1, 0], [0, 1]], [[5, 5], [5, 5]]])
+def test_no_verbal_band(C):
+    r = kl.agreement_report(C=C)
+    text = (r.methods_paragraph() + str(r) + r._repr_html_()).lower()
+    for band in BANDS:
+        assert not re.search(rf"\b{band}\b", text), band
+
+
+# --- caveats exactly when they apply --------------------------------------------------------
+
+
+def _caveat(r, word):
+    return [c for c in r.caveats if c.startswith(word)]
+
+
+def test_few_units_caveat_at_49_not_at_50():
+    small = kl.agreement_report(C=[[20, 4], [5, 20]])  # 49
+    large = kl.agreement_report(C=[[20, 4], [5, 21]])  # 50
+    assert _caveat(small, "Few units") and "N = 49" in small.methods_paragraph()
+    assert not _caveat(large, "Few units")
+    assert "Few units" not in large.methods_paragraph()
+
+
+def test_prevalence_caveat_below_a_quarter_for_two_classes():
+    # pooled share of class 1: (r_1 + c_1) / 2N
+    rare = kl.agreement_report(C=[[70, 3], [3, 24]])  # (27 + 27) / 200 = 0.27: not rare
+    assert not _caveat(rare, "Prevalence")
+    rare = kl.agreement_report(C=[[72, 3], [3, 22]])  # 25 / 100 = 0.25: not below
+    assert not _caveat(rare, "Prevalence")
+    rare = kl.agreement_report(C=[[73, 3], [3, 21]])  # 24 / 100 = 0.24
+    assert _caveat(rare, "Prevalence")
+    assert "1 (0.240)" in rare.methods_paragraph()
+
+
+def test_bias_caveat_at_a_tenth():
+    # rows (rater 1) 50 / 50, columns 60 / 40: shares differ by 0.10
+    at = kl.agreement_report(C=[[45, 5], [15, 35]])
+    assert _caveat(at, "Bias")
+    assert "(rater 1 0.500, rater 2 0.600), so part" in at.methods_paragraph()
+    below = kl.agreement_report(C=[[45, 5], [14, 36]])  # 0.09
+    assert not _caveat(below, "Bias")
+
+
+def test_unused_category_caveat():
+    used = kl.agreement_report(C=[[30, 5, 0], [4, 30, 0], [0, 0, 0]], labels=["a", "b", "c"])
+    assert _caveat(used, "Unused categories")
+    assert "neither rater used c" in used.methods_paragraph()
+    one_side = kl.agreement_report(C=[[30, 5, 1], [4, 30, 0], [0, 0, 0]], labels=["a", "b", "c"])
+    assert not _caveat(one_side, "Unused")
+
+
+def test_a_rater_with_one_category_gets_no_test():
+    r = kl.agreement_report(C=[[30, 5], [0, 0]], raters=("A", "B"))
+    assert r.estimate == 0.0 and r.z is None and r.p_value is None
+    assert "A used a single category" in r.methods_paragraph()
+    r = kl.agreement_report(C=[[30, 0], [5, 0]], raters=("A", "B"))
+    assert "B used a single category" in r.methods_paragraph()
+
+
+def test_no_caveat_on_a_plain_large_table():
+    r = kl.agreement_report(C=[[40, 6], [5, 49]])
+    assert r.caveats == ()
+
+
+def test_missing_ratings_dropped_and_said():
+    y1 = ["a", "b", None, "a", "b", "a"]
+    y2 = ["a", "b", "a", float("nan"), "a", "a"]
+    r = kl.agreement_report(y1, y2, missing="drop")
+    assert r.n == 4 and r.n_left_out == 2
+    assert "2 units lacking a rating" in r.methods_paragraph()
+    with pytest.raises(ValueError):
+        kl.agreement_report(y1, y2)
+
+
+# --- rendering ------------------------------------------------------------------------------
+
+
+def test_html_and_markdown_hold_the_same_numbers():
+    r = kl.agreement_report(C=FCE, labels=["a", "b", "c"])
+    md, page = str(r), r._repr_html_()
+    assert md == r.to_markdown()
+    for s in (f"{r.estimate:.3f}", f"{r.standard_error:.4f}", "106", "rater 1 \\ rater 2"):
+        assert s in md
+    assert page.startswith("<table>") and f"<td>{r.estimate:.3f}</td>" in page
+    assert "<th>a</th>" in page
+
+
+def test_html_escapes_labels():
+    page = kl.agreement_report(C=EXPLAINER, labels=["<b>", "&"])._repr_html_()
+    assert "<th>&lt;b&gt;</th>" in page and "<th>&amp;</th>" in page
+    assert "<th><b></th>" not in page
+
+
+# --- bad input ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "words"),
+    [
+        ({"C": [[5, 0], [0, 0]]}, ValueError, "undefined"),
+        ({"C": [[1, 2, 3], [4, 5, 6]]}, ValueError, "square"),
+        ({"C": [[1, 2], [3, 4]], "labels": ["a"]}, ValueError, "labels must name"),
+        ({"C": [[1, 2], [3, 4]], "labels": ["a", "a"]}, ValueError, "labels must name"),
+        ({"C": [[1, 2], [3, 4]], "confidence_level": 1.5}, ValueError, "confidence_level"),
+        ({"C": [[1, 2], [3, 4]], "weighting": "cubic"}, ValueError, "weighting"),
+        ({"C": [[1, 2], [3, 4]], "missing": "skip"}, ValueError, "missing"),
+        ({"C": [[1, 2], [3, 4]], "raters": "AB"}, TypeError, "raters"),
+        ({"C": np.ones((2, 2, 2))}, ValueError, "one (K, K)"),
+        ({}, TypeError, "needs two label sequences"),
+        ({"y1": [1, 2], "y2": [1, 2], "C": [[1, 0], [0, 1]]}, TypeError, "not both"),
+        ({"y1": ["a", "b", "z"], "y2": ["a", "b", "a"], "labels": ["a", "b"]}, ValueError, "'z'"),
+        (
+            {"y1": ["lo", "hi", "lo"], "y2": ["lo", "hi", "hi"], "weighting": "linear"},
+            ValueError,
+            "ordinal order",
+        ),
+        ({"y1": ["a", "a"], "y2": ["a", "a"]}, ValueError, "category a"),
+        ({"y1": [1, 2, 3], "y2": [1, 2]}, ValueError, "y1"),
+    ],
+)
+def test_bad_input_gets_one_sentence(kwargs, error, words):
+    with pytest.raises(error) as info:
+        kl.agreement_report(**kwargs)
+    assert words in str(info.value)
+    assert "\n" not in str(info.value)

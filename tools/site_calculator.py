@@ -1,0 +1,564 @@
+"""The browser check of the agreement calculator (book/calculator.md), for tools/check_site.py.
+
+``check_calculator(page, url, result)`` drives the calculator page in Playwright's Chromium
+and compares every number it shows with kappalib's:
+
+* 50 random matrices (K = 2..8, zeros, every weighting: none, linear, quadratic, linear with
+  scores, a custom matrix; confidence levels 80-99%; named and unnamed categories) are
+  typed into the page, and two CSV files are opened through its file field (two columns of
+  labels with a header; a ratings table with subject ids and blanks);
+* each value the page shows (its full value in ``data-value`` and the three decimals on
+  screen), each interval and standard error, the heatmap's counts and the methods paragraph
+  are compared with kappalib, computed here from the same data (to 1e-12; the paragraph word
+  for word);
+* the kappalib code the page shows is run in Python (one subprocess for all of them), and
+  what it prints must equal what the page shows: the code reproduces the page;
+* bad input (a ragged matrix, a negative count, one class only, an unknown category) gets
+  one sentence beside its field and no result;
+* the keyboard alone reaches the controls and computes;
+* with results on the page (an 8 x 8 table with long names), the phone probe at 390 px and,
+  when ``axe_js`` is given, the axe-core audit: the filled page, not only the empty form.
+
+``result`` needs ``fail(message)`` and a ``notes`` list (check_site's PageResult).
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import numpy as np
+
+import kappalib as kl
+
+TOOLS = Path(__file__).resolve().parent
+sys.path.insert(0, str(TOOLS))
+from browser import js  # noqa: E402  (tools/: the page probes)
+
+SEED = 20261225
+TOL = 1e-12
+LEVELS = [0.8, 0.9, 0.95, 0.99]
+NAMES = ["absent", "mild", "moderate", "severe", "critical", "yes", "no", "A", "B", "C",
+         "D", "E", "F", "G", "H", "very long category name"]  # fmt: skip
+
+# What the page shows, read in one go: every [data-key] with its text, the heatmap's
+# counts, the paragraph, the code, the error sentences and the status line.
+READ_PAGE = """() => {
+  const values = {};
+  for (const el of document.querySelectorAll('#kc-results [data-key]')) {
+    const own = el.cloneNode(true);
+    for (const inner of own.querySelectorAll('[data-key]')) inner.remove();
+    values[el.dataset.key] = {value: el.dataset.value, text: own.textContent.trim()};
+  }
+  const cells = [...document.querySelectorAll('#kc-heatmap-out tbody tr')].map(
+    tr => [...tr.querySelectorAll('td.kc-cell')].map(td => td.textContent.trim()));
+  const errors = {};
+  for (const f of ['data', 'order', 'weights']) {
+    const box = document.getElementById('kc-' + f + '-error');
+    errors[f] = box.hidden ? '' : box.textContent.trim();
+  }
+  return {
+    values, cells, errors,
+    shown: !document.getElementById('kc-results').hidden,
+    paragraph: document.getElementById('kc-paragraph').textContent,
+    code: document.getElementById('kc-code').textContent,
+    status: document.getElementById('kc-status').textContent,
+    order: (document.getElementById('kc-order-list') || {}).textContent || '',
+  };
+}"""
+
+RUNNER = textwrap.dedent(
+    """
+    import contextlib, io, json, sys, traceback
+    out = []
+    for code in json.load(sys.stdin):
+        buf = io.StringIO()
+        try:
+            with contextlib.redirect_stdout(buf):
+                exec(compile(code, "<calculator>", "exec"), {"__name__": "__calculator__"})
+            out.append({"stdout": buf.getvalue()})
+        except Exception:
+            out.append({"error": traceback.format_exc(limit=3), "stdout": buf.getvalue()})
+    json.dump(out, sys.stdout)
+    """
+)
+
+
+def _fmt(x, digits=3):
+    """The page's (and kappalib's report's) number: fixed decimals, never '-0.000'."""
+    if x is None:
+        return "undefined"
+    s = f"{x:.{digits}f}"
+    return s[1:] if s.startswith("-") and float(s) == 0 else s
+
+
+def _close(a, b):
+    if a is None or b is None:
+        return a is None and b is None
+    return abs(a - b) <= TOL * max(1.0, abs(b))
+
+
+# --- the cases -------------------------------------------------------------------------------
+
+
+def random_matrices(n, seed=SEED):
+    """n matrix cases: counts, names (or None), weighting, scores, custom weights, level."""
+    rng = np.random.default_rng(seed)
+    cases = []
+    while len(cases) < n:
+        i = len(cases)
+        K = 2 + i % 7
+        C = rng.integers(0, 41, size=(K, K)) * (rng.random((K, K)) < 0.75)
+        if i % 5 == 0:
+            C[np.diag_indices(K)] += rng.integers(5, 80, size=K)
+        used = (C.sum(axis=0) + C.sum(axis=1)) > 0
+        if used.sum() < 2:
+            continue
+        kind = ["none", "linear", "quadratic", "scores", "custom"][i % 5]
+        weights = scores = None
+        weighting = None
+        if kind in ("linear", "quadratic"):
+            weighting = kind
+        elif kind == "scores":
+            weighting = "linear" if i % 2 else "quadratic"
+            scores = sorted(rng.choice(np.arange(0, 30), size=K, replace=False).tolist())
+        elif kind == "custom":
+            W = np.round(rng.random((K, K)) * 4, 2)
+            W[np.diag_indices(K)] = 0
+            weights = W.tolist()
+            weighting = "custom"
+        names = None
+        if i % 3:
+            names = [str(v) for v in rng.choice(NAMES[:-1], size=K, replace=False)]
+        cases.append(
+            {
+                "C": C.tolist(),
+                "names": names,
+                "weighting": weighting,
+                "scores": scores,
+                "weights": weights,
+                "level": LEVELS[i % 4],
+                "raters": ("rater 1", "rater 2") if i % 4 else ("the nurse", "the doctor"),
+            }
+        )
+    return cases
+
+
+def labels_csv():
+    """Two columns of labels with a header: 3 ordered grades, one never used by rater 2."""
+    rng = np.random.default_rng(SEED + 1)
+    grades = ["low", "medium", "high", "very high"]
+    rows = ["reader_a,reader_b"]
+    pairs = []
+    for _ in range(87):
+        a = int(rng.integers(0, 4))
+        b = min(3, max(0, a + int(rng.choice([-1, 0, 0, 0, 1]))))
+        if b == 3 and a != 3:
+            b = 2
+        pairs.append((grades[a], grades[b]))
+        rows.append(f"{grades[a]},{grades[b]}")
+    return "\n".join(rows) + "\n", pairs, grades
+
+
+def ratings_csv():
+    """A ratings table: subject id, 4 raters, values 1-5, blanks for missing ratings."""
+    rng = np.random.default_rng(SEED + 2)
+    rows = ["subject,r1,r2,r3,r4"]
+    data = []
+    for u in range(40):
+        truth = int(rng.integers(1, 6))
+        unit = []
+        for _ in range(4):
+            v = min(5, max(1, truth + int(rng.choice([-1, 0, 0, 0, 1]))))
+            unit.append(None if rng.random() < 0.15 else v)
+        if sum(v is not None for v in unit) < 2:
+            unit[0], unit[1] = truth, truth
+        data.append(unit)
+        rows.append(",".join([f"s{u + 1:03d}"] + ["" if v is None else str(v) for v in unit]))
+    return "\n".join(rows) + "\n", data
+
+
+# --- what kappalib says ---------------------------------------------------------------------
+
+
+def expected_two_rater(C, labels, weighting, scores, level, raters):
+    """kappalib's values under the page's keys, and its paragraph."""
+    C = np.asarray(C, dtype=float)
+    W = np.asarray(weighting) if isinstance(weighting, list) else weighting
+    wk = {"weighting": W, "scores": scores}
+    out = {
+        "observed_agreement": kl.observed_agreement(C),
+        "expected_agreement": kl.expected_agreement(C),
+        "kappa": kl.kappa(C),
+        "kappa_interval": kl.kappa_confint(C, confidence_level=level),
+        "kappa_se": kl.kappa_standard_error(C),
+        "kappa_max": kl.kappa_max(C),
+        "pabak": kl.pabak(C),
+        "scotts_pi": kl.scotts_pi(C),
+        "gwet_ac1": kl.gwet_ac1(C),
+        "brennan_prediger": kl.brennan_prediger(C),
+        "mcc": kl.mcc(C),
+    }
+    if weighting is not None:
+        out["weighted_kappa"] = kl.kappa(C, **wk)
+        out["weighted_kappa_interval"] = kl.kappa_confint(C, confidence_level=level, **wk)
+        out["weighted_kappa_se"] = kl.kappa_standard_error(C, **wk)
+        out["gwet_ac2"] = kl.gwet_ac1(C, **wk)
+        out["brennan_prediger_weighted"] = kl.brennan_prediger(C, **wk)
+    if C.shape[0] == 2:
+        out["prevalence_index"] = kl.prevalence_index(C)
+        out["bias_index"] = kl.bias_index(C)
+    report = kl.agreement_report(
+        C=C, labels=labels, confidence_level=level, raters=tuple(raters), **wk
+    )
+    return out, report.methods_paragraph()
+
+
+def expected_ratings(data, categories):
+    layout = "units x raters"
+    out = {
+        f"alpha_{lv}": kl.krippendorff_alpha(data, level=lv, layout=layout, categories=categories)
+        for lv in ("nominal", "ordinal", "interval", "ratio")
+    }
+    table, _ = kl.rating_table(data, layout=layout, categories=categories)
+    out["gwet_ac1_multi"] = kl.gwet_ac1_multi(table)
+    out["brennan_prediger_multi"] = kl.brennan_prediger_multi(table)
+    return out
+
+
+# --- comparing ------------------------------------------------------------------------------
+
+
+def _page_number(raw):
+    if raw in (None, "null"):
+        return None
+    if "," in raw:
+        return tuple(None if v == "null" else float(v) for v in raw.split(","))
+    return float(raw)
+
+
+def compare_values(where, shown, expected, fail):
+    """Each expected value against the page's data-value and its text; returns the count."""
+    n = 0
+    for key, want in expected.items():
+        got = shown["values"].get(key)
+        if got is None:
+            fail(f"{where}: the page shows no {key} (kappalib gives {want!r})")
+            continue
+        value = _page_number(got["value"])
+        if isinstance(want, tuple):
+            ok = isinstance(value, tuple) and all(map(_close, value, want))
+            text = f"{_fmt(want[0])} to {_fmt(want[1])}"
+        else:
+            ok = not isinstance(value, tuple) and _close(value, want)
+            text = _fmt(want, 4) if key.endswith("_se") else _fmt(want)
+            if key.endswith("_se"):
+                text = f"SE {text}"
+        if not ok:
+            fail(f"{where}: {key} is {got['value']} on the page, {want!r} in kappalib")
+        elif got["text"] != text:
+            fail(f"{where}: {key} reads {got['text']!r} on the page, kappalib's is {text!r}")
+        n += 1
+    return n
+
+
+def compare_code_output(where, stdout, shown, fail):
+    """What the page's kappalib code printed against what the page shows."""
+    n = 0
+    for line in stdout.splitlines():
+        key, _, rest = line.partition(" ")
+        if key == "paragraph":
+            if rest != shown["paragraph"]:
+                fail(f"{where}: the code's paragraph differs from the page's:\n  code: {rest}"
+                     f"\n  page: {shown['paragraph']}")  # fmt: skip
+            n += 1
+            continue
+        value = ast.literal_eval(rest)
+        got = shown["values"].get(key)
+        if got is None:
+            fail(f"{where}: the code prints {key}, which the page does not show")
+            continue
+        page_value = _page_number(got["value"])
+        if isinstance(value, tuple):
+            ok = isinstance(page_value, tuple) and all(map(_close, page_value, value))
+        else:
+            ok = not isinstance(page_value, tuple) and _close(page_value, value)
+        if not ok:
+            fail(f"{where}: the code prints {key} = {value!r}, the page shows {got['value']}")
+        n += 1
+    return n
+
+
+# --- driving the page ------------------------------------------------------------------------
+
+
+def _csv(rows):
+    return "\n".join(", ".join(f"{v:g}" for v in row) for row in rows)
+
+
+def enter(
+    page,
+    *,
+    kind,
+    text=None,
+    order="",
+    weighting="none",
+    scores="",
+    weights="",
+    level=0.95,
+    raters=("rater 1", "rater 2"),
+    header=False,
+    id_column=False,
+    file=None,
+):
+    """Set every control of the form, then press Compute."""
+    page.check(f'input[name="kc-kind"][value="{kind}"]')
+    if file is not None:
+        page.set_input_files("#kc-file", files=[file])
+        page.wait_for_function(
+            "name => document.getElementById('kc-example-note').textContent.includes(name)",
+            arg=file["name"],
+        )
+    else:
+        page.fill("#kc-data", text)
+    if kind != "matrix":
+        page.set_checked("#kc-header", header)
+        page.set_checked("#kc-id", id_column)
+    page.fill("#kc-order", order)
+    page.select_option("#kc-weighting", weighting)
+    if weighting in ("linear", "quadratic"):
+        page.fill("#kc-scores", scores)
+    if weighting == "custom":
+        page.fill("#kc-weights", weights)
+    page.select_option("#kc-level", str(level))
+    if kind != "ratings":
+        page.fill("#kc-rater1", raters[0])
+        page.fill("#kc-rater2", raters[1])
+    page.click("button.kc-compute")
+    return page.evaluate(READ_PAGE)
+
+
+def _bad_inputs(page, fail):
+    cases = [
+        ("a ragged matrix", "data", {"kind": "matrix", "text": "3, 1, 0\n2, 5\n0, 1, 4"}),
+        ("negative counts", "data", {"kind": "matrix", "text": "3, -1\n2, 5"}),
+        ("one class only", "data", {"kind": "matrix", "text": "0, 0\n0, 12"}),
+        ("one class only (labels)", "data", {"kind": "labels", "text": "yes,yes\nyes,yes"}),
+        (
+            "an unknown category",
+            "order",
+            {"kind": "labels", "text": "low,high\nhigh,high\nmid,low", "order": "low, high"},
+        ),
+        ("not square", "data", {"kind": "matrix", "text": "1, 2, 3\n4, 5, 6"}),
+    ]
+    for what, field, opts in cases:
+        shown = enter(page, **opts)
+        message = shown["errors"][field]
+        others = [f for f, m in shown["errors"].items() if m and f != field]
+        sentences = [s for s in message.replace("e.g.", "eg").split(". ") if s]
+        if not message:
+            fail(f"bad input ({what}): no sentence beside the {field} field")
+        elif len(sentences) > 2 or not message.endswith("."):
+            fail(f"bad input ({what}): not one clear sentence: {message!r}")
+        if others or shown["shown"]:
+            fail(f"bad input ({what}): results shown or another field flagged ({others})")
+    return len(cases)
+
+
+def _keyboard(page, fail):
+    """Tab from the kind radios to the data field, type, Tab to Compute, press Enter."""
+    page.goto(page.url)
+    page.focus('input[name="kc-kind"][value="matrix"]')
+    page.keyboard.press("ArrowDown")  # radios move with the arrows: "labels"
+    page.keyboard.press("ArrowUp")  # back to "matrix"
+    for _ in range(5):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.id") == "kc-data":
+            break
+    else:
+        fail("keyboard: Tab from the kind radios does not reach the data field")
+        return
+    page.keyboard.type("20, 5\n3, 12")
+    for _ in range(30):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.classList.contains('kc-compute')"):
+            break
+    else:
+        fail("keyboard: Tab does not reach the Compute button")
+        return
+    page.keyboard.press("Enter")
+    status = page.evaluate("() => document.getElementById('kc-status').textContent")
+    want = _fmt(kl.kappa([[20, 5], [3, 12]]))
+    if f"kappa {want}" not in status:
+        fail(f"keyboard: the status line does not announce kappa {want}: {status!r}")
+
+
+def check_calculator(page, url, result, *, n_matrices=50, axe_js=None, axe_run=None):
+    """Drive the calculator at ``url`` and record failures in ``result`` (see the module)."""
+    fail = result.fail
+    page.goto(url, wait_until="load")
+    page.wait_for_function("() => !document.getElementById('kc-app').hidden", timeout=10_000)
+    checked = 0
+    codes = []  # (where, code, what the page showed)
+
+    for i, case in enumerate(random_matrices(n_matrices)):
+        where = f"calculator matrix {i} ({len(case['C'])}x{len(case['C'])}, {case['weighting']})"
+        shown = enter(
+            page,
+            kind="matrix",
+            text=_csv(case["C"]),
+            order=", ".join(case["names"] or []),
+            weighting=case["weighting"] or "none",
+            scores=", ".join(map(str, case["scores"] or [])),
+            weights=_csv(case["weights"]) if case["weights"] else "",
+            level=case["level"],
+            raters=case["raters"],
+        )
+        if not shown["shown"]:
+            fail(f"{where}: no result; the page says {shown['errors']} {shown['status']!r}")
+            continue
+        names = case["names"] or [str(k + 1) for k in range(len(case["C"]))]
+        weighting = case["weights"] if case["weighting"] == "custom" else case["weighting"]
+        want, paragraph = expected_two_rater(
+            case["C"], names, weighting, case["scores"], case["level"], case["raters"]
+        )
+        checked += compare_values(where, shown, want, fail)
+        if shown["paragraph"] != paragraph:
+            fail(f"{where}: paragraph differs from kappalib's:\n  page:     "
+                 f"{shown['paragraph']}\n  kappalib: {paragraph}")  # fmt: skip
+        if shown["cells"] != [[f"{v:g}" for v in row] for row in case["C"]]:
+            fail(f"{where}: the heatmap's counts {shown['cells']} are not the matrix")
+        checked += 2
+        codes.append((where, shown["code"], shown))
+
+    # CSV 1: two columns of labels, header, ordered grades, linear weights
+    text, pairs, grades = labels_csv()
+    where = "calculator CSV of labels"
+    shown = enter(
+        page,
+        kind="labels",
+        file={"name": "two-readers.csv", "mimeType": "text/csv", "buffer": text.encode()},
+        header=True,
+        order=", ".join(grades),
+        weighting="linear",
+        level=0.9,
+        raters=("reader A", "reader B"),
+    )
+    C = kl.confusion_matrix([a for a, _ in pairs], [b for _, b in pairs], labels=grades)
+    if not shown["shown"]:
+        fail(f"{where}: no result; the page says {shown['errors']}")
+    else:
+        raters = ("reader A", "reader B")
+        want, paragraph = expected_two_rater(C, grades, "linear", None, 0.9, raters)
+        checked += compare_values(where, shown, want, fail)
+        if shown["paragraph"] != paragraph:
+            fail(f"{where}: paragraph differs from kappalib's:\n  page:     "
+                 f"{shown['paragraph']}\n  kappalib: {paragraph}")  # fmt: skip
+        if shown["cells"] != [[f"{v:g}" for v in row] for row in C.tolist()]:
+            fail(f"{where}: the heatmap's counts are not kappalib's confusion matrix")
+        codes.append((where, shown["code"], shown))
+
+    # CSV 2: a ratings table with subject ids and blanks
+    text, data = ratings_csv()
+    where = "calculator CSV of ratings"
+    shown = enter(
+        page,
+        kind="ratings",
+        file={"name": "four-raters.csv", "mimeType": "text/csv", "buffer": text.encode()},
+        header=True,
+        id_column=True,
+    )
+    if not shown["shown"]:
+        fail(f"{where}: no result; the page says {shown['errors']}")
+    else:
+        checked += compare_values(where, shown, expected_ratings(data, None), fail)
+        if shown["values"].get("fleiss_kappa", {}).get("value") != "na":
+            fail(f"{where}: Fleiss' kappa shown for subjects with different numbers of ratings")
+        codes.append((where, shown["code"], shown))
+
+    # the code on the page, run by Python
+    run = subprocess.run(
+        [sys.executable, "-c", RUNNER],
+        input=json.dumps([code for _, code, _ in codes]),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    if run.returncode != 0:
+        fail(f"calculator: running the page's kappalib code failed: {run.stderr[-800:]}")
+    else:
+        for (where, _, shown), out in zip(codes, json.loads(run.stdout), strict=True):
+            if "error" in out:
+                fail(f"{where}: the page's kappalib code raises: {out['error'][-600:]}")
+                continue
+            checked += compare_code_output(where, out["stdout"], shown, fail)
+
+    n_bad = _bad_inputs(page, fail)
+    _keyboard(page, fail)
+
+    # the filled page at a phone's size, and its audit
+    big = random_matrices(7)[6]
+    long_names = ", ".join(NAMES[-8:])
+    enter(page, kind="matrix", text=_csv(big["C"]), order=long_names, weighting="quadratic")
+    if axe_js is not None and axe_run is not None:
+        page.add_script_tag(path=str(axe_js))
+        audit = page.evaluate(axe_run, [["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"],
+                                        ["serious", "critical"], []])  # fmt: skip
+        for v in audit["violations"][:12]:
+            fail(
+                f"calculator (filled) axe {v['impact']} {v['rule']}: {v['target']}: "
+                f"{v['summary']} {v['html']}"
+            )
+        result.notes.append(f"calculator filled: axe {len(audit['violations'])} serious/critical")
+    size = page.viewport_size
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(300)
+    probe = page.evaluate(js("phone_probe"))
+    for msg in probe["problems"] + probe["sideways"]:
+        fail(f"calculator (filled, 390 px): {msg}")
+    if size:
+        page.set_viewport_size(size)
+    result.notes.append(
+        f"calculator: {n_matrices} matrices and 2 CSV files entered, {checked} numbers and "
+        f"paragraphs equal kappalib's, {len(codes)} code blocks run; {n_bad} bad inputs each "
+        f"with one sentence; keyboard; filled page at 390 px: {probe['checked']} elements"
+    )
+    return checked
+
+
+if __name__ == "__main__":  # a quick run on a built site: python tools/site_calculator.py
+    import argparse
+
+    from browser import CHROMIUM, CHROMIUM_ARGS
+    from playwright.sync_api import sync_playwright
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", default=str(TOOLS.parent / "_build" / "html"))
+    parser.add_argument("--matrices", type=int, default=50)
+    args = parser.parse_args()
+
+    class Result:
+        def __init__(self):
+            self.failures, self.notes = [], []
+
+        def fail(self, msg):
+            self.failures.append(msg)
+
+    res = Result()
+    axe = TOOLS.parent / ".site-vendor/node_modules/axe-core/axe.min.js"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        pg = browser.new_page(viewport={"width": 1280, "height": 900})
+        url = (Path(args.site) / "book" / "calculator.html").resolve().as_uri()
+        check_calculator(
+            pg, url, res, n_matrices=args.matrices,
+            axe_js=axe if axe.is_file() else None, axe_run=js("axe_run"),
+        )  # fmt: skip
+        browser.close()
+    print("\n".join(res.notes))
+    print("\n".join(res.failures) or "calculator: no failure")
+    sys.exit(1 if res.failures else 0)
