@@ -38,7 +38,9 @@ def test_a_page_gets_a_mount_point_with_the_calls_arguments(tmp_path):
     assert 'data-explorer="coefficients"' in text
     state = json.loads(text.split('data-state="')[1].split('"')[0].replace("&quot;", '"'))
     assert state == {"sensitivity": 0.9, "specificity": 0.8, "prevalence": 0.3}
+    assert '<script defer src="../_static/kappa/kappa.js"></script>' in text
     assert '<script defer src="../_static/explorers/explorers.js"></script>' in text
+    assert text.index("kappa/kappa.js") < text.index("explorers/explorers.js")
     assert '<a class="kh-figure-link" href="../_images/f.png"' in text
 
 
@@ -69,8 +71,9 @@ import * as X from "{(ROOT / "book/_static/explorers/explorer_math.mjs").as_uri(
 const calls = [];
 const context = {{ document: {{ readyState: "complete", querySelectorAll: () => [] }} }};
 vm.createContext(context);
+vm.runInContext(readFileSync("{ROOT / "book/_static/kappa/kappa.js"}", "utf8"), context);
 vm.runInContext(readFileSync("{tmp_path / "bundle.js"}", "utf8")
-  .replace("function start() {{", "globalThis.__X = __kh_module_2; function start() {{"), context);
+  .replace("function start() {{", "globalThis.__X = __kh_module_1; function start() {{"), context);
 const a = JSON.stringify(context.__X.twoByTwoValues(8, 2, 1, 9));
 const b = JSON.stringify(X.twoByTwoValues(8, 2, 1, 9));
 if (a !== b) {{ console.error(a, b); process.exit(1); }}

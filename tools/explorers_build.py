@@ -12,6 +12,7 @@ At the end of an HTML build (``build-finished``) it rewrites the written pages:
   the cell's source is the stable marker. A page with an explorer loads
   ``_static/explorers/explorers.js``, one classic script bundled here from the ES modules
   ``book/_static/kappa/kappa.mjs``, ``book/_static/explorers/*.mjs`` and the definitions JSON.
+  (``kappa.mjs`` itself is not bundled: the page loads its classic script ``kappa.js`` first.)
   A classic script, because Chromium refuses ES modules loaded from ``file://`` (an unzipped
   copy of the site), and the site must work from disk. The bundler is a few lines for the
   subset of module syntax these files use (named imports and exports); anything else fails the
@@ -46,6 +47,10 @@ DEFINITIONS = ROOT / "kappalib/widgets/explorers.json"
 STATIC = ROOT / "book/_static"
 ENTRY = STATIC / "explorers/explorers.mjs"
 BUNDLE = "explorers/explorers.js"  # under _static/
+# Modules that are not bundled: their classic script (under _static/) is loaded before the
+# bundle, and an import of them reads the global it defines. js25's kappa.mjs re-exports
+# kappa.js, which defines window.Kappa (the calculator page loads the same file).
+EXTERNAL = {(STATIC / "kappa/kappa.mjs").resolve(): ("kappa/kappa.js", "globalThis.Kappa")}
 
 VIEW = re.compile(
     r'<script type="application/vnd\.jupyter\.widget-view\+json">(?P<json>[^<]*)</script>'
@@ -91,7 +96,7 @@ def _module_order(entry: Path) -> list[Path]:
     order: list[Path] = []
 
     def visit(path: Path, stack: tuple[Path, ...]) -> None:
-        if path in order:
+        if path in order or path in EXTERNAL:
             return
         if path in stack:
             raise ExtensionError(f"explorers_build: import cycle through {path}")
@@ -112,9 +117,10 @@ def bundle(entry: Path = ENTRY, definitions: Path = DEFINITIONS) -> str:
     to the modules before it, then ``mountAll`` with the definitions once the page is read."""
     order = _module_order(entry)
     var = {path: f"__kh_module_{i}" for i, path in enumerate(order)}
+    var |= {path: name for path, (_, name) in EXTERNAL.items()}
     chunks = [
-        "// Built by tools/explorers_build.py from book/_static/kappa/*.mjs, "
-        "book/_static/explorers/*.mjs\n// and kappalib/widgets/explorers.json; edit those.",
+        "// Built by tools/explorers_build.py from book/_static/explorers/*.mjs and\n"
+        "// kappalib/widgets/explorers.json; edit those. Needs _static/kappa/kappa.js first.",
         '(function () {\n"use strict";',
         f"const DEFINITIONS = {json.dumps(json.loads(definitions.read_text(encoding='utf-8')))};",
     ]
@@ -249,8 +255,13 @@ def rewrite_page(text: str, page: Path, outdir: Path, definitions: dict) -> tupl
     text = "".join(pieces)
     if found:
         depth = len(page.relative_to(outdir).parts) - 1
-        src = "../" * depth + f"_static/{BUNDLE}"
-        text = text.replace("</head>", f'<script defer src="{src}"></script>\n</head>', 1)
+        up = "../" * depth + "_static/"
+        tags = "".join(
+            f'<script defer src="{up}{script}"></script>\n'
+            for script in [*(js for js, _ in EXTERNAL.values()), BUNDLE]
+            if f'src="{up}{script}' not in text
+        )
+        text = text.replace("</head>", tags + "</head>", 1)
 
     def link(m):
         before = text_before(m.start())

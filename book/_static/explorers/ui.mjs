@@ -57,7 +57,7 @@ export function fmtG(x, digits = 4) {
 /** A labelled range input with its readout. onInput(value) on every move. */
 export function slider(def, value, onInput, { decimals = null } = {}) {
   const id = nextId(def.name);
-  const places = decimals ?? (def.kind === "int" ? 0 : Math.max(0, -Math.floor(Math.log10(def.step) + 1e-9)));
+  let places = decimals ?? (def.kind === "int" ? 0 : Math.max(0, -Math.floor(Math.log10(def.step) + 1e-9)));
   const input = h("input", {
     type: "range",
     id,
