@@ -292,7 +292,9 @@ export function legend(items) {
         h(
           "svg",
           { width: 28, height: 12, viewBox: "0 0 28 12", "aria-hidden": "true" },
-          it.shape
+          it.shape === "triangle"
+            ? h("polygon", { points: "9,1 19,1 14,10", fill: it.color, stroke: it.color })
+            : it.shape
             ? h("circle", { cx: 14, cy: 6, r: 4, fill: it.fill || it.color, stroke: it.color, "stroke-width": 2 })
             : h("line", { x1: 1, x2: 27, y1: 6, y2: 6, stroke: it.color, "stroke-width": 2.5, "stroke-dasharray": it.dash || null }),
         ),
