@@ -8,6 +8,8 @@ fails unless, on every page:
 * every image in the article has loaded and has real alt text (not its file name), and every
   cell-output PNG is opaque, so a figure stays legible on the dark theme;
 * every stored widget view is rendered by the widgets HTML manager;
+* the calculator page (tools/site_calculator.py) takes 50 random matrices and 2 CSV files and
+  shows kappalib's numbers, paragraph and code;
 * every live explorer (tools/check_explorers.py) mounts, hides its static figure on screen,
   and, moved through states and then by the keyboard alone, shows kappalib's numbers;
 * chapter pages (``book/NN_*.html``) have numbered headings, the launch buttons that the
@@ -271,6 +273,14 @@ def check_page(page, url: str, name: str, mode: str, site: Path, is_local, shot_
         else:
             _wait_ready(page, expect, result)
             _check_content(page, name, expect, result, site, shot_dir, audit=mode == "http")
+            if name == "book/calculator.html":
+                # js25's calculator check: 50 random matrices and 2 CSV files against
+                # kappalib (it navigates the page itself; its phone probe at 390 px too).
+                from site_calculator import check_calculator  # tools/
+
+                check_calculator(
+                    page, url, result, axe_js=AXE_JS if mode == "http" else None, axe_run=AXE_RUN
+                )
         page.wait_for_timeout(300)  # let late requests and console messages arrive
     except Exception as exc:  # a timeout or a crash is a failure of this page
         result.fail(f"{type(exc).__name__}: {str(exc).splitlines()[0]}")
