@@ -96,3 +96,28 @@ def test_the_explorer_probe_parses():
         text=True,
     )
     assert run.returncode == 0, run.stderr
+
+
+def test_the_site_check_compares_with_kappalib():
+    """tools/check_explorers.compare: the page's numbers at the page's own controls."""
+    import check_explorers  # tools/
+
+    from kappalib.widgets import two_by_two_values
+
+    controls = {"a": "37", "b": "2", "c": "1", "d": "9", "preset": ""}
+    want = two_by_two_values(37, 2, 1, 9)
+    values = {k: {"text": format(v, ".3f"), "value": repr(v)} for k, v in want.items()}
+    state = {"controls": controls, "values": values}
+    assert check_explorers.compare("two_by_two", state, "here") == []
+    # The page still showing the numbers of a = 8 (the issue's dead slider) is caught.
+    stale = two_by_two_values(8, 2, 1, 9)
+    values = {k: {"text": format(v, ".3f"), "value": repr(v)} for k, v in stale.items()}
+    problems = check_explorers.compare("two_by_two", {"controls": controls, "values": values}, "x")
+    assert any("kappa" in p and "kappalib" in p for p in problems)
+    # Undefined values must be null on the page and written "undefined".
+    controls = {"a": "10", "b": "0", "c": "0", "d": "0", "preset": ""}
+    values = {k: {"text": "undefined", "value": "null"} for k in ("kappa", "mcc")}
+    values |= {k: {"text": "1.000", "value": "1"} for k in ("p_o", "p_e", "pabak")}
+    assert (
+        check_explorers.compare("two_by_two", {"controls": controls, "values": values}, "x") == []
+    )

@@ -32,6 +32,8 @@ function frame(mount, def) {
     if (caption) {
       const copy = caption.cloneNode(true);
       copy.querySelectorAll("a.headerlink").forEach((a) => a.setAttribute("href", `#${figure.id}`));
+      const text = copy.querySelector(".caption-text") || copy;
+      text.append(" (Live: it starts there and follows the controls.)");
       live.append(h("p", { class: "kh-explorer-caption" }, ...copy.childNodes));
     }
     // The live explorer is now the numbered figure: links to it land here.

@@ -72,7 +72,7 @@ export function slider(def, value, onInput, { decimals = null } = {}) {
   const setText = () => {
     const v = Number(input.value);
     out.textContent = v.toFixed(places);
-    input.setAttribute("aria-valuetext", `${def.label} ${v.toFixed(places)}`);
+    input.setAttribute("aria-valuetext", v.toFixed(places));
   };
   setText();
   input.addEventListener("input", () => {
