@@ -9,7 +9,8 @@ For every explorer of a page (``.kh-explorer``, put there by tools/explorers_bui
   (``data-value``, the full value, and the text shown) must equal kappalib's at that state,
   computed here by kappalib.widgets' own functions from the controls' values read back from
   the page; the screen reader's live region must have been told;
-* **keyboard alone**: from its first control, Tab must reach every enabled control in order,
+* **keyboard alone**: Tab from the explorer's code cell must land on its first control, then
+  reach every enabled control in order,
   and a key on each (an arrow on a slider or a radio button, Arrow Down on a menu, Arrow Up on
   a number box) must change the state, with the numbers again equal to kappalib's.
 """
@@ -236,11 +237,29 @@ def check_page(page, name: str) -> tuple[list[str], list[str]]:
             continue
         reached = []
         current = order[0]
-        first = _control(page, i, current)
-        if first.evaluate("el => el.tagName") == "FIELDSET":
-            first.locator("input:checked").focus()
-        else:
-            first.focus()
+        # Tab in from the explorer's own code cell (its copy button, the last focusable
+        # thing before it); where the cell has none, focus the first control.
+        copy = (
+            page.locator(".kh-explorer")
+            .nth(i)
+            .locator(
+                "xpath=ancestor::div[contains(@class, 'cell ')][1]"
+                "//button[contains(@class, 'copybtn')]"
+            )
+        )
+        tabbed_in = False
+        if copy.count():
+            copy.first.focus()
+            page.keyboard.press("Tab")
+            tabbed_in = page.evaluate(STATE, i)["active"] == current
+            if not tabbed_in:
+                failures.append(f"explorer {key}: Tab from its code cell does not reach {current}")
+        if not tabbed_in:
+            first = _control(page, i, current)
+            if first.evaluate("el => el.tagName") == "FIELDSET":
+                first.locator("input:checked").focus()
+            else:
+                first.focus()
         for _ in range(len(order) + 2):
             state = page.evaluate(STATE, i)
             if state["active"] is None:
@@ -271,7 +290,7 @@ def check_page(page, name: str) -> tuple[list[str], list[str]]:
         if missing:
             failures.append(f"explorer {key}: Tab did not reach {missing} (reached {reached})")
         notes.append(
-            f"explorer {key}: {moved} moves and {len(reached)} keyboard steps, numbers equal "
-            "kappalib's"
+            f"explorer {key}: {moved} moves and {len(reached)} keyboard steps"
+            f"{' (tabbed in from its cell)' if tabbed_in else ''}, numbers equal kappalib's"
         )
     return failures, notes
