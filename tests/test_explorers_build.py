@@ -32,10 +32,18 @@ CELL = """<div class="cell tag_nbval-ignore-output docutils container">
 def test_a_page_gets_a_mount_point_with_the_calls_arguments(tmp_path):
     page = tmp_path / "book" / "10_x.html"
     page.parent.mkdir()
-    html = f"<html><head></head><body>{CELL}<img alt='a' src=\"../_images/f.png\"></body></html>"
+    head = (
+        '<script type="application/vnd.jupyter.widget-state+json">{"state": {}}</script>\n'
+        '<script src="../_static/npm/requirejs/require.js?v=1"></script>\n'
+        '<script src="../_static/npm/html-manager/embed-amd.js?v=2"></script>\n'
+    )
+    html = (
+        f"<html><head>{head}</head><body>{CELL}<img alt='a' src=\"../_images/f.png\"></body></html>"
+    )
     text, found = explorers_build.rewrite_page(html, page, tmp_path, explorers_build._definitions())
     assert found == 1
     assert "widget-view+json" not in text
+    assert "widget-state" not in text and "require.js" not in text and "embed-amd" not in text
     assert 'data-explorer="coefficients"' in text
     state = json.loads(text.split('data-state="')[1].split('"')[0].replace("&quot;", '"'))
     assert state == {"sensitivity": 0.9, "specificity": 0.8, "prevalence": 0.3}

@@ -17,6 +17,8 @@ At the end of an HTML build (``build-finished``) it rewrites the written pages:
   copy of the site), and the site must work from disk. The bundler is a few lines for the
   subset of module syntax these files use (named imports and exports); anything else fails the
   build with a sentence.
+* **No widget manager left idle.** A page whose every widget view became a live explorer no
+  longer loads the stored widget state, require.js and the widget manager (3.6 MB).
 * **Figures open full size on a tap.** Every figure image of a cell output is wrapped in a link
   to the image file itself, and carries its natural width (``--kh-natural-width``), with which
   ``custom.css`` keeps wide figures legible on a phone (the figure scrolls sideways inside its
@@ -58,6 +60,13 @@ VIEW = re.compile(
 CELL_START = '<div class="cell '
 PRE = re.compile(r"<pre>(?P<code>.*?)</pre>", re.S)
 TAG = re.compile(r"<[^>]+>")
+WIDGET_STATE = re.compile(
+    r'<script type="application/vnd\.jupyter\.widget-state\+json">.*?</script>\s*', re.S
+)
+WIDGET_LIBRARIES = re.compile(
+    r'<script src="(?:\.\./)*_static/npm/(?:requirejs/require|html-manager/embed-amd)\.js'
+    r'(?:\?[^"]*)?"></script>\s*'
+)
 IMG = re.compile(r'<img\b(?P<attrs>[^>]*?)\ssrc="(?P<src>(?:\.\./)*_images/[^"]+)"(?P<rest>[^>]*)>')
 
 
@@ -253,6 +262,11 @@ def rewrite_page(text: str, page: Path, outdir: Path, definitions: dict) -> tupl
         pos = m.end()
     pieces.append(text[pos:])
     text = "".join(pieces)
+    if found and not VIEW.search(text):
+        # No widget view is left to draw: the stored widget state, require.js and the widget
+        # manager (3.6 MB) would load for nothing, on a phone too.
+        text = WIDGET_STATE.sub("", text)
+        text = WIDGET_LIBRARIES.sub("", text)
     if found:
         depth = len(page.relative_to(outdir).parts) - 1
         up = "../" * depth + "_static/"
