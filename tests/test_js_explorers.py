@@ -20,8 +20,7 @@ import numpy as np
 import pytest
 
 from kappalib import widgets
-from kappalib.widgets._controls import explorer_definition
-from kappalib.widgets._families import _slider_step
+from kappalib.widgets import explorer_definition
 
 ROOT = Path(__file__).resolve().parent.parent
 TEST = ROOT / "tests/js/explorers_math.test.mjs"
@@ -86,9 +85,9 @@ def cases() -> dict:
     for name in widgets.FAMILY_NAMES:
         for n in (2, 3, 5, 10) if name == "ZA" else (3,):
             low, high, default = widgets.family_range(name, n)
-            out["steps"].append(
-                {"args": [name, n], "want": [low, high, default, _slider_step(low, high)]}
-            )
+            # The step of the explorer's own A slider (a power of ten, at most range / 1000).
+            step = widgets.family_explorer(name, n_classes=n).children[0].children[2].step
+            out["steps"].append({"args": [name, n], "want": [low, high, default, step]})
             for A in [default, low, high, *rng.uniform(low, high, size=3).round(1)]:
                 state = widgets.family_state(name, float(A), n, n_grid=201 if A == default else 21)
                 state.pop("name"), state.pop("label")
