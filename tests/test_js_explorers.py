@@ -129,3 +129,24 @@ def test_the_definition_is_what_the_widgets_use():
         text = notebooks[0].read_text(encoding="utf-8")
         assert f'"name": "{entry["figure"]}"' in text, (key, entry["figure"])
         assert entry["python"] + "(" in text, key
+
+
+def test_the_explorers_defaults_are_the_definitions():
+    """The defaults written in the explorer functions' signatures (readable in the API page)
+    are the definition's, which the web page starts from: a change to one without the other
+    fails here."""
+    import inspect
+
+    for key in ("two_by_two", "prevalence", "mcc_family", "families", "coefficients"):
+        entry = explorer_definition(key)
+        signature = inspect.signature(getattr(widgets, entry["python"])).parameters
+        for control in entry["controls"]:
+            if control["name"] in signature and control["default"] is not None:
+                assert signature[control["name"]].default == control["default"], (key, control)
+    values = inspect.signature(widgets.mcc_family_values).parameters
+    for name in ("family", "a", "b"):
+        assert values[name].default == signature_default("mcc_family", name)
+
+
+def signature_default(key, name):
+    return next(c["default"] for c in explorer_definition(key)["controls"] if c["name"] == name)

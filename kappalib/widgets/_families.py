@@ -346,11 +346,7 @@ def draw_family_state(state: dict, fig=None):
     return FamilyView(state, fig).fig
 
 
-def family_explorer(
-    name: str = control("families", "name")["default"],
-    A: float | None = None,
-    n_classes: int = control("families", "n_classes")["default"],
-):
+def family_explorer(name: str = "M2", A: float | None = None, n_classes: int = 3):
     """Build the family explorer: a family menu, N for Z_A, a slider for A, and the figure.
 
     Changing the family (or N) moves the A slider to that family's range and default and

@@ -28,7 +28,7 @@ from matplotlib.figure import Figure
 from .. import closed_forms, families, plotting
 from .._agreement import kappa
 from .._correlation import mcc
-from ._controls import blit_png, control, defaults, explorer_definition, fmt
+from ._controls import blit_png, control, explorer_definition, fmt
 
 __all__ = ["MCC_FAMILIES", "mcc_family_chart", "mcc_family_explorer", "mcc_family_values"]
 
@@ -40,7 +40,6 @@ MCC_FAMILIES = {
         _FAMILY["options"], _FAMILY["option_labels"], _FAMILY["option_sources"], strict=True
     )
 }  # from explorers.json: "C0" -> ("C0 = [[a, b], [0, 1]]", "Proposition 2"), ...
-_DEFAULTS = defaults("mcc_family")
 _SWEEP = explorer_definition("mcc_family")["sweep"]
 
 FIGSIZE = (8.0, 3.6)
@@ -55,9 +54,9 @@ def _matrices(family, a, b):
 
 
 def mcc_family_values(
-    family: str = _DEFAULTS["family"],
-    a: float = _DEFAULTS["a"],
-    b: float = _DEFAULTS["b"],
+    family: str = "C1, d=a",
+    a: float = 0.2,
+    b: float = 5.0,
     *,
     b_max: float = _SWEEP["b_max"],
     n_points: int = _SWEEP["n_points"],
@@ -264,9 +263,7 @@ class _Renderer:
         return values, blit_png(self.canvas, self.background, self.moving)
 
 
-def mcc_family_explorer(
-    family: str = _DEFAULTS["family"], a: float = _DEFAULTS["a"], b: float = _DEFAULTS["b"]
-):
+def mcc_family_explorer(family: str = "C1, d=a", a: float = 0.2, b: float = 5.0):
     """A family dropdown and sliders for a and b, with :func:`mcc_family_chart` redrawn live.
 
     Parameters
