@@ -8,6 +8,10 @@ fails unless, on every page:
 * every image in the article has loaded and has real alt text (not its file name), and every
   cell-output PNG is opaque, so a figure stays legible on the dark theme;
 * every stored widget view is rendered by the widgets HTML manager;
+* the calculator page (tools/site_calculator.py) takes 50 random matrices and 2 CSV files and
+  shows kappalib's numbers, paragraph and code;
+* every live explorer (tools/check_explorers.py) mounts, hides its static figure on screen,
+  and, moved through states and then by the keyboard alone, shows kappalib's numbers;
 * chapter pages (``book/NN_*.html``) have numbered headings, the launch buttons that the
   configuration has a target for (Binder and Colab once ``make publish-config`` has named the
   repository, JupyterHub once it has named a hub; none in an unpublished copy) and an .ipynb
@@ -87,6 +91,7 @@ CHAPTER = re.compile(r"^book/\d\d_[^/]+\.html$")
 FILE_NAME_ALT = re.compile(r"^\S+\.(png|jpe?g|svg|gif|webp)$", re.IGNORECASE)
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
+import check_explorers  # noqa: E402  (tools/: the live explorers against kappalib)
 import publish_config  # noqa: E402  (tools/, standard library only)
 from browser import (  # noqa: E402  (tools/: Chromium, the local server, tools/js/)
     CHROMIUM,
@@ -160,6 +165,7 @@ class Expect:
     redirect: str | None
     math: int
     widget_views: int
+    explorers: int  # live explorers (tools/explorers_build.py's mount points)
     source_suffix: str | None  # the suffix of the page's source, from its download link
 
 
@@ -169,6 +175,7 @@ def expectations(site: Path, name: str) -> Expect:
     redirect = m.group(1) if m else None
     math = len(re.findall(r'class="math notranslate nohighlight"', html))
     views = len(re.findall(rf'<script type="{re.escape(WIDGET_VIEW)}"', html))
+    explorers = len(re.findall(r'<div class="kh-explorer" data-explorer=', html))
     suffix = None
     src = Path("_sources") / Path(name).with_suffix("")
     for candidate in (".ipynb", ".md", ".rst"):
@@ -177,7 +184,7 @@ def expectations(site: Path, name: str) -> Expect:
         ).is_file():
             suffix = candidate
             break
-    return Expect(redirect, math, views, suffix)
+    return Expect(redirect, math, views, explorers, suffix)
 
 
 # --- in the browser ---------------------------------------------------------------------------
@@ -266,6 +273,14 @@ def check_page(page, url: str, name: str, mode: str, site: Path, is_local, shot_
         else:
             _wait_ready(page, expect, result)
             _check_content(page, name, expect, result, site, shot_dir, audit=mode == "http")
+            if name == "book/calculator.html":
+                # js25's calculator check: 50 random matrices and 2 CSV files against
+                # kappalib (it navigates the page itself; its phone probe at 390 px too).
+                from site_calculator import check_calculator  # tools/
+
+                check_calculator(
+                    page, url, result, axe_js=AXE_JS if mode == "http" else None, axe_run=AXE_RUN
+                )
         page.wait_for_timeout(300)  # let late requests and console messages arrive
     except Exception as exc:  # a timeout or a crash is a failure of this page
         result.fail(f"{type(exc).__name__}: {str(exc).splitlines()[0]}")
@@ -428,6 +443,18 @@ def _check_content(
             page.wait_for_timeout(200)
             page.screenshot(path=str(shot_dir / f"{stem}-dark.png"), full_page=True)
             page.evaluate("() => { document.documentElement.dataset.theme = 'light'; }")
+
+    # The live explorers (after the screenshots, which show them at their start): moved
+    # through states and by the keyboard alone, every number against kappalib's.
+    if expect.explorers:
+        failures, notes = check_explorers.check_page(page, name)
+        for msg in failures:
+            result.fail(msg)
+        result.notes += notes
+        if len(notes) < expect.explorers:
+            result.fail(
+                f"{expect.explorers - len(notes)} of {expect.explorers} explorers not checked"
+            )
 
 
 def png_is_opaque(path: Path) -> bool | None:

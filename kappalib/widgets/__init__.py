@@ -13,6 +13,10 @@ One module per chapter group, so that chapters do not edit each other's code:
 * ``_mcc``: the C0/C1 family explorer (chapter 07)
 * ``_families``: the Z_A and M1-M5 family explorer (chapter 08)
 * ``_coefficients``: the six-coefficient prevalence explorer (chapter 10)
+
+Each explorer's controls (ranges, steps, defaults, options, presets) are written once, in
+``explorers.json`` (:func:`explorer_definition`); the book's web page builds its live
+explorers from the same file (``book/_static/explorers/``).
 """
 
 import importlib.util
@@ -28,6 +32,7 @@ del _name
 
 from ._agreement import *  # noqa: E402, F403
 from ._coefficients import *  # noqa: E402, F403
+from ._controls import explorer_definition as explorer_definition  # noqa: E402
 from ._families import *  # noqa: E402, F403
 from ._mcc import *  # noqa: E402, F403
 from ._prevalence import *  # noqa: E402, F403

@@ -22,7 +22,7 @@ from matplotlib.figure import Figure
 from .._agreement import expected_agreement, kappa, observed_agreement
 from .._correlation import mcc
 from .._two_rater import pabak
-from ._controls import blit_png, fmt
+from ._controls import blit_png, control, fmt
 
 __all__ = ["two_by_two_chart", "two_by_two_explorer", "two_by_two_values"]
 
@@ -172,15 +172,21 @@ def two_by_two_chart(a: float, b: float, c: float, d: float, *, ax=None):
     return ax
 
 
-def two_by_two_explorer(a: int = 8, b: int = 2, c: int = 1, d: int = 9, *, max_count: int = 50):
+def two_by_two_explorer(
+    a: int = 8, b: int = 2, c: int = 1, d: int = 9, *, max_count: int | None = None
+):
     """Sliders for the four counts of a 2 x 2 table, with the five numbers redrawn live.
+
+    The sliders' labels, range and defaults are those of ``explorers.json`` ("two_by_two"),
+    which the static page's explorer reads too (a test keeps the defaults written here equal
+    to the definition's).
 
     Parameters
     ----------
     a, b, c, d : int
         Starting counts (default: the kappa explainer's table ``[[8, 2], [1, 9]]``).
-    max_count : int
-        The largest count a slider reaches.
+    max_count : int, optional
+        The largest count a slider reaches (default: the definition's, 50).
 
     Returns
     -------
@@ -194,7 +200,11 @@ def two_by_two_explorer(a: int = 8, b: int = 2, c: int = 1, d: int = 9, *, max_c
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
     def slider(name, value):
-        return widgets.IntSlider(value=value, min=0, max=max_count, description=name)
+        entry = control("two_by_two", name)
+        high = entry["max"] if max_count is None else max_count
+        return widgets.IntSlider(
+            value=value, min=entry["min"], max=high, step=entry["step"], description=entry["label"]
+        )
 
     # One figure, drawn once.  Its fixed parts (axes, ticks, labels) are rendered once into
     # a background; each slider step restores that background, draws only the artists that
@@ -218,8 +228,8 @@ def two_by_two_explorer(a: int = 8, b: int = 2, c: int = 1, d: int = 9, *, max_c
 
     return widgets.interactive(
         redraw,
-        a=slider("a (TP)", a),
-        b=slider("b (FN)", b),
-        c=slider("c (FP)", c),
-        d=slider("d (TN)", d),
+        a=slider("a", a),
+        b=slider("b", b),
+        c=slider("c", c),
+        d=slider("d", d),
     )

@@ -28,7 +28,7 @@ from .._agreement import kappa, observed_agreement
 from .._correlation import mcc
 from .._multirater import _alpha_from_coincidences
 from .._two_rater import brennan_prediger, gwet_ac1, scotts_pi
-from ._controls import blit_png, rate_slider
+from ._controls import blit_png, defaults, defined_slider, explorer_definition
 from ._controls import check_rate as _rate
 from ._prevalence import _rater_tables
 
@@ -46,7 +46,9 @@ __all__ = [
 COEFFICIENT_GRID = np.linspace(0.005, 0.995, 199)
 
 #: The explorer's starting point: a good rater on a test set with 10% positives.
-COEFFICIENT_DEFAULTS = {"sensitivity": 0.9, "specificity": 0.9, "prevalence": 0.1, "n_cases": 100}
+COEFFICIENT_DEFAULTS = defaults("coefficients") | {
+    "n_cases": explorer_definition("coefficients")["n_cases"]
+}  # explorers.json: 0.9, 0.9, 0.1 and 100 cases
 
 #: (field, legend label, line style, grey level) of the six curves, darkest first.
 COEFFICIENTS = (
@@ -267,8 +269,12 @@ def coefficients_explorer(
 
     controls = widgets.interactive(
         redraw,
-        prevalence=rate_slider(_rate(prevalence, "prevalence"), "prevalence", 0.01, 0.99),
-        sensitivity=rate_slider(_rate(sensitivity, "sensitivity"), "sensitivity"),
-        specificity=rate_slider(_rate(specificity, "specificity"), "specificity"),
+        prevalence=defined_slider("coefficients", "prevalence", _rate(prevalence, "prevalence")),
+        sensitivity=defined_slider(
+            "coefficients", "sensitivity", _rate(sensitivity, "sensitivity")
+        ),
+        specificity=defined_slider(
+            "coefficients", "specificity", _rate(specificity, "specificity")
+        ),
     )
     return widgets.VBox([controls, image])

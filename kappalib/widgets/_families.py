@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import asymmetry, families, kappa, mcc, off_diagonal_entropy
-from ._controls import blit_png, fmt
+from ._controls import blit_png, control, explorer_definition, fmt
 
 __all__ = [
     "FAMILY_NAMES",
@@ -28,7 +28,7 @@ __all__ = [
     "family_state",
 ]
 
-FAMILY_NAMES = ("ZA", "M1", "M2", "M3", "M4", "M5")
+FAMILY_NAMES = tuple(explorer_definition("families")["ranges"])  # ZA, M1-M5
 
 _MAKERS = {
     "M1": families.M1,
@@ -38,15 +38,16 @@ _MAKERS = {
     "M5": families.M5,
 }
 
-# (lowest A, highest A, default A).  Z_A's upper end is 100 N, the scale of the paper's
-# Figure 5 (c) and (d); M3 stops at 999 (B = 1000 - A >= 1), M4 at 100 (B = 100 - A >= 0).
+# (lowest A, highest A, default A), from explorers.json ("families"), which the static page
+# reads too.  Z_A's upper end is 100 N, the scale of the paper's Figure 5 (c) and (d); M3
+# stops at 999 (B = 1000 - A >= 1), M4 at 100 (B = 100 - A >= 0).
+_DEFINITION = explorer_definition("families")
 _RANGES = {
-    "M1": (1.0, 100.0, 10.0),
-    "M2": (1.0, 100.0, 10.0),
-    "M3": (0.0, 999.0, 500.0),
-    "M4": (0.0, 100.0, 60.0),
-    "M5": (1.0, 1000.0, 300.0),
+    name: (r["low"], r["high"], r["default"])
+    for name, r in _DEFINITION["ranges"].items()
+    if name != "ZA"
 }
+_ZA = _DEFINITION["ranges"]["ZA"]
 
 
 def _check_name(name):
@@ -87,7 +88,7 @@ def family_range(name: str, n_classes: int = 3) -> tuple[float, float, float]:
     """
     _check_name(name)
     if name == "ZA":
-        return (0.0, 100.0 * _check_classes(n_classes), 10.0)
+        return (_ZA["low"], _ZA["high_per_class"] * _check_classes(n_classes), _ZA["default"])
     return _RANGES[name]
 
 
@@ -373,14 +374,22 @@ def family_explorer(name: str = "M2", A: float | None = None, n_classes: int = 3
     family_state(name, start, n_classes, n_grid=2)  # validate before building anything
     step = _slider_step(low, high)
     start = min(max(_on_grid(start, low, step), low), high)
-    menu = widgets.Dropdown(options=list(FAMILY_NAMES), value=name, description="family")
-    classes = widgets.IntSlider(value=n_classes, min=2, max=10, description="N (Z_A only)")
+    menu_entry, classes_entry = control("families", "name"), control("families", "n_classes")
+    menu = widgets.Dropdown(
+        options=menu_entry["options"], value=name, description=menu_entry["label"]
+    )
+    classes = widgets.IntSlider(
+        value=n_classes,
+        min=classes_entry["min"],
+        max=classes_entry["max"],
+        description=classes_entry["label"],
+    )
     slider = widgets.FloatSlider(
         value=start,
         min=low,
         max=high,
         step=step,
-        description="A",
+        description=control("families", "A")["label"],
         readout_format=_readout_format(step),
     )
     image = widgets.Image(format="png")

@@ -28,17 +28,19 @@ from matplotlib.figure import Figure
 from .. import closed_forms, families, plotting
 from .._agreement import kappa
 from .._correlation import mcc
-from ._controls import blit_png, fmt
+from ._controls import blit_png, control, explorer_definition, fmt
 
 __all__ = ["MCC_FAMILIES", "mcc_family_chart", "mcc_family_explorer", "mcc_family_values"]
 
 #: The families the explorer offers: key -> (label, the paper's result).
+_FAMILY = control("mcc_family", "family")
 MCC_FAMILIES = {
-    "C0": ("C0 = [[a, b], [0, 1]]", "Proposition 2"),
-    "C1, d=a": ("C1 = [[a, b], [1, a]]", "Corollary 4"),
-    "C1, d=0": ("C1 = [[a, b], [1, 0]]", "Corollary 5"),
-    "C1, d=1": ("C1 = [[a, b], [1, 1]]", "Corollary 6"),
-}
+    key: (label, source)
+    for key, label, source in zip(
+        _FAMILY["options"], _FAMILY["option_labels"], _FAMILY["option_sources"], strict=True
+    )
+}  # from explorers.json: "C0" -> ("C0 = [[a, b], [0, 1]]", "Proposition 2"), ...
+_SWEEP = explorer_definition("mcc_family")["sweep"]
 
 FIGSIZE = (8.0, 3.6)
 _NAN = float("nan")
@@ -56,8 +58,8 @@ def mcc_family_values(
     a: float = 0.2,
     b: float = 5.0,
     *,
-    b_max: float = 30.0,
-    n_points: int = 601,
+    b_max: float = _SWEEP["b_max"],
+    n_points: int = _SWEEP["n_points"],
 ) -> dict:
     r"""Kappa and MCC of one family member, and of the whole sweep over ``b``.
 
@@ -288,9 +290,20 @@ def mcc_family_explorer(family: str = "C1, d=a", a: float = 0.2, b: float = 5.0)
         return values
 
     options = [(f"{label}  ({source})", key) for key, (label, source) in MCC_FAMILIES.items()]
+
+    def _slider(name, value):
+        entry = control("mcc_family", name)
+        return widgets.FloatSlider(
+            value=value,
+            min=entry["min"],
+            max=entry["max"],
+            step=entry["step"],
+            description=entry["label"],
+        )
+
     return widgets.interactive(
         redraw,
-        family=widgets.Dropdown(options=options, value=family, description="family"),
-        a=widgets.FloatSlider(value=a, min=0.0, max=5.0, step=0.05, description="a (TP)"),
-        b=widgets.FloatSlider(value=b, min=0.0, max=30.0, step=0.05, description="b (FN)"),
+        family=widgets.Dropdown(options=options, value=family, description=_FAMILY["label"]),
+        a=_slider("a", a),
+        b=_slider("b", b),
     )

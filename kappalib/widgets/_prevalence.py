@@ -26,7 +26,7 @@ from numpy.typing import ArrayLike
 
 from .._agreement import expected_agreement, kappa, observed_agreement
 from .._correlation import mcc
-from ._controls import blit_png, check_rate, rate_slider
+from ._controls import blit_png, check_rate, defaults, defined_slider
 
 __all__ = [
     "PREVALENCE_GRID",
@@ -41,7 +41,7 @@ __all__ = [
 PREVALENCE_GRID = np.linspace(0.005, 0.995, 199)
 
 #: The explorer's starting point: a classifier better on positives than on negatives.
-DEFAULTS = {"sensitivity": 0.9, "specificity": 0.7, "prevalence": 0.2}
+DEFAULTS = defaults("prevalence")  # explorers.json: 0.9, 0.7 and 0.2
 
 
 class PrevalenceCurves(NamedTuple):
@@ -275,8 +275,12 @@ def prevalence_explorer(
 
     controls = widgets.interactive(
         redraw,
-        sensitivity=rate_slider(check_rate(sensitivity, "sensitivity"), "sensitivity"),
-        specificity=rate_slider(check_rate(specificity, "specificity"), "specificity"),
-        prevalence=rate_slider(check_rate(prevalence, "prevalence"), "prevalence", 0.01, 0.99),
+        sensitivity=defined_slider(
+            "prevalence", "sensitivity", check_rate(sensitivity, "sensitivity")
+        ),
+        specificity=defined_slider(
+            "prevalence", "specificity", check_rate(specificity, "specificity")
+        ),
+        prevalence=defined_slider("prevalence", "prevalence", check_rate(prevalence, "prevalence")),
     )
     return widgets.VBox([controls, image])

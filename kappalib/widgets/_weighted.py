@@ -32,7 +32,7 @@ from numpy.typing import ArrayLike
 from .._agreement import expected_counts, kappa
 from .._weights import disagreement_weights
 from ..plotting import annotation_colour, matrix_heatmap
-from ._controls import blit_png
+from ._controls import blit_png, control, explorer_definition
 
 __all__ = [
     "WEIGHTED_EXAMPLES",
@@ -42,33 +42,20 @@ __all__ = [
     "weighted_kappa_explorer",
 ]
 
-# The CohenKappa.Score example: its rater (rows) against its model (columns), grades 1-3.
-_SCORE_API_EXAMPLE = np.array([[2, 0, 1], [1, 1, 0], [0, 1, 2]])
-
-# The interview answer's 5-grade severity classifier, 1,000 cases, 70% of them grade 2.  Both models
-# have the same diagonal (820 hits) and the same marginals, hence the same accuracy, p_e and
-# unweighted kappa; one misses by one grade, the other by two to four grades.
-_SEVERITY_DIAGONAL = (70, 650, 70, 20, 10)
-
-
-def _symmetric(diagonal, pairs):
-    C = np.diag(diagonal)
-    for i, j, n in pairs:
-        C[i, j] = C[j, i] = n
-    return C
-
-
-_SEVERITY_NEAR = _symmetric(_SEVERITY_DIAGONAL, [(0, 1, 30), (1, 2, 20), (2, 3, 10), (3, 4, 30)])
-_SEVERITY_FAR = _symmetric(
-    _SEVERITY_DIAGONAL, [(0, 2, 20), (0, 4, 10), (1, 3, 40), (1, 4, 10), (2, 4, 10)]
-)
+# The examples are written once, in explorers.json ("weighted"), which the static page reads
+# too. The CohenKappa.Score example: its rater (rows) against its model (columns), grades 1-3.
+# The interview answer's 5-grade severity classifier, 1,000 cases, 70% of them grade 2: both
+# models have the same diagonal (820 hits) and the same marginals, hence the same accuracy,
+# p_e and unweighted kappa; one misses by one grade, the other by two to four grades
+# (chapter 05 builds them from their misses and checks them against these).
+_DEFINITION = explorer_definition("weighted")
 
 #: The example matrices of the explorer: name -> (confusion matrix, grade labels).
 WEIGHTED_EXAMPLES: dict[str, tuple[np.ndarray, list[int]]] = {
-    "CohenKappa.Score example (3 grades)": (_SCORE_API_EXAMPLE, [1, 2, 3]),
-    "severity, near misses (5 grades)": (_SEVERITY_NEAR, [1, 2, 3, 4, 5]),
-    "severity, far misses (5 grades)": (_SEVERITY_FAR, [1, 2, 3, 4, 5]),
+    name: (np.array(example["matrix"]), list(example["labels"]))
+    for name, example in _DEFINITION["examples"].items()
 }
+_SCORE_API_EXAMPLE = np.array(control("weighted", "cells")["default"])
 
 _WEIGHTINGS = {"none": None, "linear": "linear", "quadratic": "quadratic"}
 
@@ -310,21 +297,23 @@ def weighted_kappa_explorer():
     """
     import ipywidgets as widgets
 
-    custom = "edit a 3 x 3 matrix"
+    custom = _DEFINITION["custom"]
+    menu, weights, grid_entry = (control("weighted", n) for n in ("example", "weighting", "cells"))
     example = widgets.Dropdown(
-        options=[*WEIGHTED_EXAMPLES, custom],
-        value="CohenKappa.Score example (3 grades)",
-        description="matrix",
-        layout=widgets.Layout(width="360px"),
+        options=menu["options"],
+        value=menu["default"],
+        description=menu["label"],
+        # As wide as the column allows (a phone's 390 px cut a fixed 360 px box's text).
+        layout=widgets.Layout(width="auto", max_width="100%"),
     )
     weighting = widgets.ToggleButtons(
-        options=list(_WEIGHTINGS), value="quadratic", description="weighting"
+        options=weights["options"], value=weights["default"], description=weights["label"]
     )
     cells = [
         widgets.BoundedIntText(
             value=int(_SCORE_API_EXAMPLE[i, j]),
-            min=0,
-            max=10_000,
+            min=grid_entry["min"],
+            max=grid_entry["max"],
             layout=widgets.Layout(width="72px"),
             disabled=True,
             # Each input's accessible name. The caption above names the grid, so the label

@@ -11,6 +11,8 @@
     ['image', 'img'],
     ['table', 'table'],
     ['widget', '.widget-subarea .lm-Widget'],
+    // The live explorers' controls, numbers and charts (a control must fit, not scroll).
+    ['explorer', '.kh-explorer-live :is(.kh-control, select, input, dl, svg)'],
     ['code', 'pre'],
   ];
   const scrolls = v => v === 'auto' || v === 'scroll';
@@ -56,7 +58,8 @@
         // ipywidgets' boxes scroll by default, which would hide a control behind a
         // sideways scroll inside the widget: for a widget, only a scroll box outside it
         // counts.
-        const inWidget = kind === 'widget' && a.closest('.widget-subarea');
+        const inWidget = (kind === 'widget' && a.closest('.widget-subarea')) ||
+                         (kind === 'explorer' && a.closest('.kh-explorer-live'));
         if (scrolls(ox) && article.contains(a) && a !== article && !inWidget) {
           scroller = scroller || a;
           right = ar.right;  // the content is reachable by scrolling a; a's own box counts
