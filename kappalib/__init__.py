@@ -79,10 +79,10 @@ from ._multirater import (
     krippendorff_alpha,
     rating_table,
 )
+from ._rating_inference import ratings_confint, ratings_standard_error
 
 # the report in one call, and long count tables (issue 23, sections 3-4)
 from ._report import AgreementReport, agreement_report
-from ._rating_inference import ratings_confint, ratings_standard_error
 from ._two_rater import brennan_prediger, gwet_ac1, pabak, scotts_pi
 from ._weights import disagreement_weights
 
