@@ -67,7 +67,7 @@ from ._multirater import (
 )
 
 # the report in one call, and long count tables (issue 23, sections 3-4)
-from ._report import AgreementReport, agreement_report
+from ._report import AgreementReport, agreement_report, matrix_from_counts
 from ._two_rater import brennan_prediger, gwet_ac1, pabak, scotts_pi
 from ._weights import disagreement_weights
 
@@ -99,6 +99,7 @@ __all__ = [
     "kappa_standard_error",
     "krippendorff_alpha",
     "labels_from_matrix",
+    "matrix_from_counts",
     "matthews_corrcoef",
     "mcc",
     "observed_agreement",

@@ -333,6 +333,16 @@ MUTANTS = {
         "the few-units caveat is never given",
         lambda f: lambda *a, **kw: _report_without(f(*a, **kw), "Few units"),
     ),
+    "matrix_from_counts_transposed": (
+        "matrix_from_counts",
+        "the first label column read as the columns of C",
+        lambda f: lambda frame, **kw: np.ascontiguousarray(f(frame, **kw).T),
+    ),
+    "matrix_from_counts_pairs_not_counts": (
+        "matrix_from_counts",
+        "the count column ignored: a cell says only whether the pair occurs",
+        lambda f: lambda frame, **kw: np.minimum(f(frame, **kw), 1),
+    ),
 }
 
 
@@ -400,6 +410,8 @@ FOCUS = {
     # r23
     "agreement_report_z_from_interval_se": ["tests/test_report.py"],
     "agreement_report_forgets_few_units": ["tests/test_report.py"],
+    "matrix_from_counts_transposed": ["tests/test_counts.py"],
+    "matrix_from_counts_pairs_not_counts": ["tests/test_counts.py"],
 }
 
 
