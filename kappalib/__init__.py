@@ -67,7 +67,13 @@ from ._multirater import (
 )
 
 # the report in one call, and long count tables (issue 23, sections 3-4)
-from ._report import AgreementReport, agreement_report, matrix_from_counts
+from ._report import (
+    AgreementReport,
+    RatingsReport,
+    agreement_report,
+    matrix_from_counts,
+    ratings_report,
+)
 from ._two_rater import brennan_prediger, gwet_ac1, pabak, scotts_pi
 from ._weights import disagreement_weights
 
@@ -75,6 +81,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "AgreementReport",
+    "RatingsReport",
     "UndefinedMetricError",
     "agreement_report",
     "asymmetry",
@@ -109,5 +116,6 @@ __all__ = [
     "paired_difference_confint",
     "prevalence_index",
     "rating_table",
+    "ratings_report",
     "scotts_pi",
 ]

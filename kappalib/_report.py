@@ -34,7 +34,7 @@ import html
 import math
 from dataclasses import dataclass
 from statistics import NormalDist
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -49,10 +49,25 @@ from ._agreement import (
 )
 from ._encoding import _is_missing_label, _labelled
 from ._inference import kappa_confint, kappa_standard_error
+from ._multirater import (
+    brennan_prediger_multi,
+    fleiss_kappa,
+    gwet_ac1_multi,
+    krippendorff_alpha,
+    rating_table,
+)
+from ._ratings import Layout, prepare
 from ._two_rater import pabak
 from ._validation import _short, as_matrix, check_confidence, origin, remember
 
-__all__ = ["AgreementReport", "agreement_report", "matrix_from_counts"]
+__all__ = [
+    "AgreementReport",
+    "Coefficient",
+    "RatingsReport",
+    "agreement_report",
+    "matrix_from_counts",
+    "ratings_report",
+]
 
 FEW_UNITS = 50
 """Below this many units the report warns that the large-sample interval is optimistic."""
@@ -82,6 +97,9 @@ def _p(p: float | None) -> str:
 
 
 def _label(v: Any) -> str:
+    """A category as printed: a whole float (a numeric rating read with gaps) as an int."""
+    if isinstance(v, (float, np.floating)) and float(v).is_integer():
+        return str(int(v))
     return str(v)
 
 
@@ -700,3 +718,329 @@ def matrix_from_counts(
     whole = np.all(weights == np.floor(weights)) and weights.sum() < 2.0**53
     out = np.asarray(C, dtype=np.int64 if whole else np.float64)
     return remember(out, "confusion", order, source)
+
+
+# --- many raters -----------------------------------------------------------------------------
+
+
+class Coefficient(NamedTuple):
+    """One coefficient of a :class:`RatingsReport`, with its uncertainty where kappalib has one."""
+
+    name: str
+    estimate: float | None
+    standard_error: float | None
+    confidence_interval: tuple[float, float] | None
+    interval_method: str | None
+    note: str = ""
+
+
+_NO_INTERVAL = "no interval: kl.ratings_confint is not in this version of kappalib"
+
+
+@dataclass(frozen=True, eq=False)
+class RatingsReport:
+    """Everything about the agreement in a ratings table (any number of raters, gaps allowed).
+
+    ``coefficients`` holds every coefficient that applies to these data (Fleiss' kappa only
+    when each unit has the same number of ratings), each with its interval where kappalib
+    has one; ``table`` is the units x categories count table of :func:`rating_table`.
+    """
+
+    coefficients: tuple[Coefficient, ...]
+    table: np.ndarray
+    categories: tuple[Any, ...]
+    n_units: int
+    n_raters: int
+    n_ratings: int
+    n_missing: int
+    level: str
+    weighting: Any
+    confidence_level: float
+    caveats: tuple[str, ...]
+    notes: tuple[str, ...] = ()
+
+    def __getitem__(self, name: str) -> Coefficient:
+        """The coefficient called ``name`` ("Fleiss' kappa", "Krippendorff's alpha", ...)."""
+        for c in self.coefficients:
+            if c.name == name or c.name.split(" (")[0] == name:
+                return c
+        known = ", ".join(c.name for c in self.coefficients)
+        raise KeyError(f"no coefficient {name!r} in this report; it has {known}")
+
+    def _totals(self) -> list[str]:
+        """The number of ratings in each category, as printed."""
+        return [f"{v:g}" for v in np.asarray(self.table).sum(axis=0).tolist()]
+
+    def _interval(self, c: Coefficient) -> str:
+        if c.confidence_interval is None:
+            return "-"
+        lo, hi = c.confidence_interval
+        return f"{_num(lo)} to {_num(hi)}"
+
+    def to_markdown(self) -> str:
+        """The report as Markdown: the coefficients, the design, the category totals."""
+        level = f"{self.confidence_level:.0%}"
+        lines = [
+            f"| coefficient | estimate | SE | {level} interval | method |",
+            "| --- | --- | --- | --- | --- |",
+        ]
+        for c in self.coefficients:
+            se = _num(c.standard_error, 4) if c.standard_error is not None else "-"
+            lines.append(
+                f"| {c.name} | {_num(c.estimate)} | {se} | {self._interval(c)} | "
+                f"{c.interval_method or c.note or '-'} |"
+            )
+        lines += [
+            "",
+            f"{self.n_units} units, {self.n_raters} raters, {self.n_ratings} ratings "
+            f"({self.n_missing} missing), level of measurement: {self.level}.",
+            "",
+            "| category | " + " | ".join(map(_label, self.categories)) + " |",
+            "|" + " --- |" * (len(self.categories) + 1),
+            "| ratings | " + " | ".join(self._totals()) + " |",
+        ]
+        if self.caveats:
+            lines += ["", "Caveats:", ""] + [f"- {c}" for c in self.caveats]
+        if self.notes:
+            lines += ["", "Notes:", ""] + [f"- {c}" for c in self.notes]
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.to_markdown()
+
+    def _repr_html_(self) -> str:
+        e = html.escape
+        level = f"{self.confidence_level:.0%}"
+        out = [
+            "<table><thead><tr><th>coefficient</th><th>estimate</th><th>SE</th>",
+            f"<th>{level} interval</th><th>method</th></tr></thead><tbody>",
+        ]
+        for c in self.coefficients:
+            se = _num(c.standard_error, 4) if c.standard_error is not None else "-"
+            cells = [c.name, _num(c.estimate), se, self._interval(c)]
+            cells.append(c.interval_method or c.note or "-")
+            out.append("<tr>" + "".join(f"<td>{e(v)}</td>" for v in cells) + "</tr>")
+        out.append("</tbody></table>")
+        out.append(
+            f"<p>{self.n_units} units, {self.n_raters} raters, {self.n_ratings} ratings "
+            f"({self.n_missing} missing), level of measurement: {e(self.level)}.</p>"
+        )
+        out.append("<table><thead><tr><th>category</th>")
+        out += [f"<th>{e(_label(v))}</th>" for v in self.categories]
+        out.append("</tr></thead><tbody><tr><th>ratings</th>")
+        out += [f"<td>{v}</td>" for v in self._totals()]
+        out.append("</tr></tbody></table>")
+        for title, items in (("Caveats", self.caveats), ("Notes", self.notes)):
+            if items:
+                out.append(f"<p>{title}:</p><ul>")
+                out += [f"<li>{e(c)}</li>" for c in items]
+                out.append("</ul>")
+        return "".join(out)
+
+    def methods_paragraph(self, *, table: str | None = None) -> str:
+        """A paragraph for a methods or results section that meets GRRAS.
+
+        Parameters
+        ----------
+        table : str, optional
+            Where the reader finds the units x categories table ("Table S1"); by default
+            the paragraph says it belongs in the supplementary material.
+
+        Returns
+        -------
+        str
+            The design, every coefficient rounded as in the report with its interval and
+            method where kappalib has one, the category totals and the caveats that apply;
+            never a verbal band.
+        """
+        K = len(self.categories)
+        cats = ", ".join(map(_label, self.categories))
+        if self.level in ("ordinal", "interval", "ratio") and self.weighting is not None:
+            cats = "ordered " + " < ".join(map(_label, self.categories))
+        s = [
+            f"Agreement among {self.n_raters} raters was assessed on {self.n_units} units in "
+            f"{K} categories ({cats}); {self.n_ratings} ratings were given"
+            + (f" and {self.n_missing} were missing." if self.n_missing else ", none missing.")
+        ]
+        level = f"{self.confidence_level:.0%}"
+        parts = []
+        lacking = []
+        for c in self.coefficients:
+            text = f"{c.name} was {_num(c.estimate)}"
+            if c.confidence_interval is not None:
+                lo, hi = c.confidence_interval
+                text += f" ({level} CI {_num(lo)} to {_num(hi)}, {c.interval_method})"
+            else:
+                lacking.append(c.name)
+            parts.append(text)
+        s.append(_join(parts)[0].upper() + _join(parts)[1:] + ".")
+        if lacking:
+            s.append(
+                f"No interval is given for {_join(lacking)}: this version of kappalib has "
+                "none for " + ("it." if len(lacking) == 1 else "them.")
+            )
+        totals = ", ".join(
+            f"{_label(k)}: {v}" for k, v in zip(self.categories, self._totals(), strict=True)
+        )
+        where = table or "the supplementary material"
+        s.append(
+            f"The ratings per category were {totals}; the units x categories table is given "
+            f"in {where}."
+        )
+        s += list(self.caveats)
+        return " ".join(s)
+
+
+def _ratings_caveats(table, categories, n_units, n_missing, n_cells):
+    out = []
+    totals = table.sum(axis=0)
+    K = len(categories)
+    share = totals / totals.sum()
+    rare = [k for k in range(K) if totals[k] > 0 and share[k] < 1.0 / (2 * K)]
+    if rare:
+        which = _join([f"{_label(categories[k])} ({share[k]:.3f})" for k in rare])
+        out.append(
+            f"Prevalence: {which} {'is' if len(rare) == 1 else 'are'} rare among the ratings "
+            f"(below 1/(2K) = {1.0 / (2 * K):.3f}); kappa-type coefficients then depend "
+            "strongly on the prevalence, and Gwet's AC1 and Brennan-Prediger less so."
+        )
+    unused = [_label(categories[k]) for k in range(K) if totals[k] == 0]
+    if unused:
+        out.append(
+            f"Unused categories: no rater used {_join(unused)}; Gwet's AC1 and "
+            "Brennan-Prediger count every category offered, the kappas and alpha do not."
+        )
+    if n_units < FEW_UNITS:
+        out.append(
+            f"Few units: with {n_units} units (below {FEW_UNITS}) the intervals are "
+            "approximate and can be too narrow."
+        )
+    if n_missing:
+        out.append(
+            f"Missing ratings: {n_missing} of {n_cells} ratings are missing; alpha, AC1 and "
+            "Brennan-Prediger use every unit with two ratings or more."
+        )
+    return tuple(out)
+
+
+def ratings_report(
+    data: ArrayLike,
+    *,
+    layout: Layout | None = None,
+    level: Literal["nominal", "ordinal", "interval", "ratio"] = "nominal",
+    categories: ArrayLike | None = None,
+    weighting: str | ArrayLike | None = None,
+    confidence_level: float = 0.95,
+) -> RatingsReport:
+    r"""Every coefficient that applies to a ratings table, in one call, with a paragraph.
+
+    Fleiss' kappa (when every unit has the same number of ratings), Krippendorff's alpha at
+    ``level``, Gwet's AC1 (AC2 with ``weighting``) and Brennan-Prediger, each computed by its
+    kappalib function from the same data.
+
+    Parameters
+    ----------
+    data : array-like of shape (raters, units) or (units, raters)
+        Raw ratings, as for :func:`krippendorff_alpha`; NaN, None or pandas' NA is a missing
+        rating.  A DataFrame is read units x raters.
+    layout : {None, "raters x units", "units x raters"}
+        As in :func:`rating_table`.
+    level : {"nominal", "ordinal", "interval", "ratio"}, default "nominal"
+        Krippendorff's level of measurement.
+    categories : array-like of shape (K,), optional
+        The categories offered and their order (required for ordinal strings); a category
+        nobody used is kept, which AC1 and Brennan-Prediger need.
+    weighting : {None, "linear", "quadratic"} or array-like of shape (K, K)
+        For AC2 and weighted Brennan-Prediger (Fleiss' kappa is nominal).
+    confidence_level : float, default 0.95
+
+    Returns
+    -------
+    RatingsReport
+
+    Raises
+    ------
+    ValueError, TypeError
+        On bad ratings (as :func:`rating_table` and :func:`krippendorff_alpha`), and when
+        every rating is the same category (no coefficient is defined).
+
+    References
+    ----------
+    Kottner, J. et al. (2011). Guidelines for Reporting Reliability and Agreement Studies
+    (GRRAS) were proposed. *Journal of Clinical Epidemiology* 64(1), 96-106.
+
+    Examples
+    --------
+    Krippendorff's (2011) four observers on twelve units, some ratings missing:
+
+    >>> import kappalib as kl
+    >>> from kappalib import datasets
+    >>> report = kl.ratings_report(datasets.load("krippendorff2011_example").data)
+    >>> round(report["Krippendorff's alpha"].estimate, 3), report.n_missing
+    (0.743, 7)
+    """
+    conf = check_confidence(confidence_level)
+    if not isinstance(level, str) or level not in ("nominal", "ordinal", "interval", "ratio"):
+        raise ValueError(
+            f"level must be 'nominal', 'ordinal', 'interval' or 'ratio', got {level!r}"
+        )
+    return _ratings_report(data, layout, level, categories, weighting, conf)
+
+
+def _ratings_report(
+    data: Any, layout: Any, level: Any, categories: Any, weighting: Any, conf: float
+) -> RatingsReport:
+    arr, missing, _, _, _ = prepare(data, layout, categories, "data")
+    hole = np.isnan(arr) if missing is None else missing
+    n_raters, n_units = arr.shape
+    n_missing = int(hole.sum())
+    table, domain = rating_table(data, categories=categories, layout=layout)
+    cats = tuple(v.item() if isinstance(v, np.generic) else v for v in domain.tolist())
+    used = int(np.count_nonzero(table.sum(axis=0)))
+    if used < 2:
+        only = [_label(c) for c, t in zip(cats, table.sum(axis=0), strict=True) if t]
+        raise ValueError(
+            "data must use at least two categories for any agreement coefficient, got every "
+            f"rating in {_join(only)}"
+        )
+    coefs = []
+    per_unit = table.sum(axis=1)
+    rated = per_unit[per_unit > 0]
+    if rated.size and np.all(rated == rated[0]) and rated[0] >= 2 and rated.size == n_units:
+        coefs.append(
+            Coefficient("Fleiss' kappa", fleiss_kappa(table), None, None, None, _NO_INTERVAL)
+        )
+    alpha = krippendorff_alpha(data, level=level, categories=categories, layout=layout)
+    coefs.append(
+        Coefficient(f"Krippendorff's alpha ({level})", alpha, None, None, None, _NO_INTERVAL)
+    )
+    wname = f"{weighting} weights" if isinstance(weighting, str) else "custom weights"
+    ac = "Gwet's AC1" if weighting is None else f"Gwet's AC2 ({wname})"
+    coefs.append(
+        Coefficient(ac, gwet_ac1_multi(table, weighting=weighting), None, None, None, _NO_INTERVAL)
+    )
+    bp = "Brennan-Prediger coefficient" + (f" ({wname})" if weighting is not None else "")
+    coefs.append(
+        Coefficient(
+            bp, brennan_prediger_multi(table, weighting=weighting), None, None, None, _NO_INTERVAL
+        )
+    )
+    notes = [
+        "intervals: kl.ratings_confint (issue 23, section 1) is not in this version of kappalib"
+    ]
+    if not any(c.name == "Fleiss' kappa" for c in coefs):
+        notes.append("Fleiss' kappa: not given, the units have different numbers of ratings")
+    return RatingsReport(
+        coefficients=tuple(coefs),
+        table=table,
+        categories=cats,
+        n_units=n_units,
+        n_raters=n_raters,
+        n_ratings=int(arr.size - n_missing),
+        n_missing=n_missing,
+        level=level,
+        weighting=weighting,
+        confidence_level=conf,
+        caveats=_ratings_caveats(table, cats, n_units, n_missing, int(arr.size)),
+        notes=tuple(notes),
+    )

@@ -343,6 +343,11 @@ MUTANTS = {
         "the count column ignored: a cell says only whether the pair occurs",
         lambda f: lambda frame, **kw: np.minimum(f(frame, **kw), 1),
     ),
+    "ratings_report_level_ignored": (
+        "ratings_report",
+        "Krippendorff's alpha always at the nominal level",
+        lambda f: lambda data, *, level="nominal", **kw: f(data, **kw),
+    ),
 }
 
 
@@ -412,6 +417,7 @@ FOCUS = {
     "agreement_report_forgets_few_units": ["tests/test_report.py"],
     "matrix_from_counts_transposed": ["tests/test_counts.py"],
     "matrix_from_counts_pairs_not_counts": ["tests/test_counts.py"],
+    "ratings_report_level_ignored": ["tests/test_report.py"],
 }
 
 

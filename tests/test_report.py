@@ -295,3 +295,145 @@ def test_bad_input_gets_one_sentence(kwargs, error, words):
         kl.agreement_report(**kwargs)
     assert words in str(info.value)
     assert "\n" not in str(info.value)
+
+
+# --- ratings_report ---------------------------------------------------------------------------
+
+
+def _irrcac():
+    import sys
+    import warnings
+
+    from ratings_data import ROOT
+
+    sys.path.insert(0, str(ROOT / ".venv" / "oracles"))
+    from irrCAC.raw import CAC
+
+    def run(data, domain):
+        import pandas as pd
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return CAC(pd.DataFrame(np.asarray(data).T), categories=list(domain), digits=15)
+
+    return run
+
+
+def _ratings_cases(n, seed=11):
+    rng = np.random.default_rng(seed)
+    for _ in range(n):
+        R, U, K = int(rng.integers(2, 6)), int(rng.integers(8, 60)), int(rng.integers(2, 5))
+        truth = rng.integers(0, K, size=U)
+        data = np.where(rng.random((R, U)) < 0.7, truth, rng.integers(0, K, size=(R, U)))
+        data = data.astype(float)
+        if rng.random() < 0.5:
+            data[rng.random((R, U)) < 0.1] = np.nan
+        yield data, np.arange(K, dtype=float)
+
+
+def test_ratings_numbers_equal_irrcac_and_krippendorff():
+    import krippendorff
+    from statsmodels.stats.inter_rater import fleiss_kappa as sm_fleiss
+
+    CAC = _irrcac()
+    for data, domain in _ratings_cases(25):
+        try:
+            r = kl.ratings_report(data, categories=domain)
+        except ValueError:
+            continue  # fewer than two categories used: refused, as tested below
+        cac = CAC(data, domain)
+
+        def est(result):
+            return float(result["est"]["coefficient_value"])
+
+        assert r["Krippendorff's alpha"].estimate == pytest.approx(
+            krippendorff.alpha(data, level_of_measurement="nominal", value_domain=domain),
+            abs=1e-12,
+        )
+        assert r["Krippendorff's alpha"].estimate == pytest.approx(
+            est(cac.krippendorff()), abs=1e-9
+        )
+        assert r["Gwet's AC1"].estimate == pytest.approx(est(cac.gwet()), abs=1e-9)
+        assert r["Brennan-Prediger coefficient"].estimate == pytest.approx(est(cac.bp()), abs=1e-9)
+        complete = not np.isnan(data).any()
+        names = [c.name for c in r.coefficients]
+        assert ("Fleiss' kappa" in names) == complete
+        if complete:
+            table = np.stack([(data == v).sum(axis=0) for v in domain], axis=1)
+            assert r["Fleiss' kappa"].estimate == pytest.approx(sm_fleiss(table), abs=1e-12)
+        assert r.n_raters == data.shape[0] and r.n_units == data.shape[1]
+        assert r.n_missing == int(np.isnan(data).sum())
+
+
+def test_ratings_report_on_fleiss_1971_and_krippendorff_2011():
+    from kappalib import datasets
+
+    fleiss = datasets.load("fleiss1971_diagnoses")
+    # the published table is units x categories counts; expand to six ratings per patient
+    ratings = np.array([np.repeat(np.arange(5), row) for row in fleiss.data])
+    r = kl.ratings_report(ratings, layout="units x raters")
+    assert round(r["Fleiss' kappa"].estimate, 3) == 0.430  # Fleiss (1971)
+    assert "Fleiss' kappa was 0.430" in r.methods_paragraph()
+    kr = kl.ratings_report(datasets.load("krippendorff2011_example").data, level="ordinal")
+    # Krippendorff (2011) reports 0.815 at the ordinal level
+    assert "Krippendorff's alpha (ordinal) was 0.815" in kr.methods_paragraph()
+    assert kr.n_missing == 7 and "7 were missing" in kr.methods_paragraph()
+
+
+def test_ratings_paragraph_and_caveats():
+    rng = np.random.default_rng(3)
+    truth = rng.integers(0, 3, size=60)
+    data = np.where(rng.random((3, 60)) < 0.8, truth, rng.integers(0, 3, size=(3, 60)))
+    r = kl.ratings_report(data)
+    text = r.methods_paragraph()
+    assert "Agreement among 3 raters was assessed on 60 units in 3 categories" in text
+    for c in r.coefficients:
+        assert f"{c.name} was {c.estimate:.3f}" in text
+    assert r.caveats == ()  # 60 units, no gap, no rare or unused category
+    few = kl.ratings_report(data[:, :49])
+    assert any(c.startswith("Few units: with 49 units") for c in few.caveats)
+    assert not any(c.startswith("Few") for c in kl.ratings_report(data[:, :50]).caveats)
+    unused = kl.ratings_report(data, categories=[0, 1, 2, 3])
+    assert any("no rater used 3" in c for c in unused.caveats)
+    gaps = data.astype(float)
+    gaps[0, :5] = np.nan
+    g = kl.ratings_report(gaps)
+    assert any(c.startswith("Missing ratings: 5 of 180") for c in g.caveats)
+    assert "Fleiss' kappa" not in [c.name for c in g.coefficients]
+    empty = data.astype(float)
+    empty[:, 7] = np.nan  # one unit nobody rated, every other unit rated three times
+    assert "Fleiss' kappa" not in [c.name for c in kl.ratings_report(empty).coefficients]
+    rare = data.copy()
+    rare[rare == 2] = 1
+    rare[:, :3] = 2  # 9 of 180 ratings: 0.05 < 1/6
+    assert any(c.startswith("Prevalence: 2 (0.050)") for c in kl.ratings_report(rare).caveats)
+    for band in BANDS:
+        assert not re.search(rf"\b{band}\b", (text + str(r) + r._repr_html_()).lower())
+
+
+def test_ratings_html_and_markdown():
+    from kappalib import datasets
+
+    r = kl.ratings_report(datasets.load("gwet2014_5observers").data, weighting="quadratic")
+    page, md = r._repr_html_(), r.to_markdown()
+    assert page.startswith("<table>") and "Gwet&#x27;s AC2 (quadratic weights)" in page
+    assert "| Gwet's AC2 (quadratic weights) |" in md
+    with pytest.raises(KeyError, match="no coefficient"):
+        r["Cohen's kappa"]
+
+
+@pytest.mark.parametrize(
+    ("data", "kwargs", "error", "words"),
+    [
+        ([[1, 1, 1], [1, 1, 1]], {}, ValueError, "at least two categories"),
+        ([[1, 2, 1], [1, 2, 1]], {"level": "metric"}, ValueError, "level must be"),
+        ([[1, 2, 1], [1, 2, 1]], {"confidence_level": 0}, ValueError, "confidence_level"),
+        ([[1, 2, 1], [1, 2, 1]], {"layout": "rows"}, ValueError, "layout"),
+        ([[1, 2, 5], [1, 2, 1]], {"categories": [1, 2]}, ValueError, "5"),
+        ([["a", "b"], ["a", "b"]], {"level": "ordinal"}, ValueError, "categories"),
+    ],
+)
+def test_ratings_bad_input(data, kwargs, error, words):
+    with pytest.raises(error) as info:
+        kl.ratings_report(data, **kwargs)
+    assert words in str(info.value)
