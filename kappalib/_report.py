@@ -263,7 +263,7 @@ class AgreementReport:
             f"agreement p_e = {_num(self.expected_agreement)}"
             + (" (both for exact agreement)" if self.weighting is not None else "")
             + f"; {self.coefficient} was {_num(self.estimate)} ({level} CI "
-            f"{_num(lo)} to {_num(hi)}{' (clipped at 1)' if hi >= 1.0 else ''}, "
+            f"{_num(lo)} to {_num(hi)}{', the upper end clipped at 1' if hi >= 1.0 else ''}, "
             f"{self.interval_method}; SE = "
             f"{_num(self.standard_error, 4)})."
         )
