@@ -56,7 +56,7 @@ from ._multirater import (
     krippendorff_alpha,
     rating_table,
 )
-from ._ratings import Layout, prepare
+from ._ratings import Layout, prepare, table_and_categories
 from ._two_rater import pabak
 from ._validation import _short, as_matrix, check_confidence, origin, remember
 
@@ -750,7 +750,9 @@ class RatingsReport:
     table: np.ndarray
     categories: tuple[Any, ...]
     n_units: int
-    n_raters: int
+    n_raters: int | None
+    """The number of raters (columns of the data); None for a count table, whose units may
+    each have been rated by different people."""
     n_ratings: int
     n_missing: int
     level: str
@@ -758,6 +760,8 @@ class RatingsReport:
     confidence_level: float
     caveats: tuple[str, ...]
     notes: tuple[str, ...] = ()
+    ratings_per_unit: tuple[int, int] = (0, 0)
+    """The fewest and the most ratings a unit has."""
 
     def __getitem__(self, name: str) -> Coefficient:
         """The coefficient called ``name`` ("Fleiss' kappa", "Krippendorff's alpha", ...)."""
@@ -766,6 +770,18 @@ class RatingsReport:
                 return c
         known = ", ".join(c.name for c in self.coefficients)
         raise KeyError(f"no coefficient {name!r} in this report; it has {known}")
+
+    def _design(self) -> str:
+        lo, hi = self.ratings_per_unit
+        who = (
+            f"{self.n_raters} raters"
+            if self.n_raters is not None
+            else f"{lo if lo == hi else f'{lo} to {hi}'} ratings per unit"
+        )
+        return (
+            f"{self.n_units} units, {who}, {self.n_ratings} ratings ({self.n_missing} "
+            f"missing), level of measurement: {self.level}."
+        )
 
     def _totals(self) -> list[str]:
         """The number of ratings in each category, as printed."""
@@ -792,8 +808,7 @@ class RatingsReport:
             )
         lines += [
             "",
-            f"{self.n_units} units, {self.n_raters} raters, {self.n_ratings} ratings "
-            f"({self.n_missing} missing), level of measurement: {self.level}.",
+            self._design(),
             "",
             "| category | " + " | ".join(map(_label, self.categories)) + " |",
             "|" + " --- |" * (len(self.categories) + 1),
@@ -821,10 +836,7 @@ class RatingsReport:
             cells.append(c.interval_method or c.note or "-")
             out.append("<tr>" + "".join(f"<td>{e(v)}</td>" for v in cells) + "</tr>")
         out.append("</tbody></table>")
-        out.append(
-            f"<p>{self.n_units} units, {self.n_raters} raters, {self.n_ratings} ratings "
-            f"({self.n_missing} missing), level of measurement: {e(self.level)}.</p>"
-        )
+        out.append(f"<p>{e(self._design())}</p>")
         out.append("<table><thead><tr><th>category</th>")
         out += [f"<th>{e(_label(v))}</th>" for v in self.categories]
         out.append("</tr></thead><tbody><tr><th>ratings</th>")
@@ -857,16 +869,26 @@ class RatingsReport:
         cats = ", ".join(map(_label, self.categories))
         if self.level in ("ordinal", "interval", "ratio") and self.weighting is not None:
             cats = "ordered " + " < ".join(map(_label, self.categories))
-        s = [
-            f"Agreement among {self.n_raters} raters was assessed on {self.n_units} units in "
-            f"{K} categories ({cats}); {self.n_ratings} ratings were given"
-            + (f" and {self.n_missing} were missing." if self.n_missing else ", none missing.")
-        ]
+        if self.n_raters is not None:
+            s = [
+                f"Agreement among {self.n_raters} raters was assessed on {self.n_units} units "
+                f"in {K} categories ({cats}); {self.n_ratings} ratings were given"
+                + (f" and {self.n_missing} were missing." if self.n_missing else ", none missing.")
+            ]
+        else:
+            fewest, most = self.ratings_per_unit
+            each = f"{most}" if fewest == most else f"{fewest} to {most}"
+            s = [
+                f"Agreement was assessed on {self.n_units} units in {K} categories ({cats}), "
+                f"each rated by {each} raters (not necessarily the same raters for every "
+                f"unit); {self.n_ratings} ratings in all."
+            ]
         level = f"{self.confidence_level:.0%}"
         parts = []
         lacking = []
         for c in self.coefficients:
-            text = f"{c.name} was {_num(c.estimate)}"
+            article = "the " if c.name.startswith("Brennan") else ""
+            text = f"{article}{c.name} was {_num(c.estimate)}"
             if c.confidence_interval is not None:
                 lo, hi = c.confidence_interval
                 text += f" ({level} CI {_num(lo)} to {_num(hi)}, {c.interval_method})"
@@ -924,8 +946,9 @@ def _ratings_caveats(table, categories, n_units, n_missing, n_cells):
 
 
 def ratings_report(
-    data: ArrayLike,
+    data: ArrayLike | None = None,
     *,
+    table: ArrayLike | None = None,
     layout: Layout | None = None,
     level: Literal["nominal", "ordinal", "interval", "ratio"] = "nominal",
     categories: ArrayLike | None = None,
@@ -942,7 +965,11 @@ def ratings_report(
     ----------
     data : array-like of shape (raters, units) or (units, raters)
         Raw ratings, as for :func:`krippendorff_alpha`; NaN, None or pandas' NA is a missing
-        rating.  A DataFrame is read units x raters.
+        rating.  A DataFrame is read units x raters.  Give this or ``table``.
+    table : array-like of shape (units, K), optional
+        Instead of ``data``: the units x categories counts (as :func:`fleiss_kappa` takes
+        them), for designs where different raters rate different units (Fleiss 1971).
+        Coefficients that need to know which rater gave which rating are then left out.
     layout : {None, "raters x units", "units x raters"}
         As in :func:`rating_table`.
     level : {"nominal", "ordinal", "interval", "ratio"}, default "nominal"
@@ -984,7 +1011,40 @@ def ratings_report(
         raise ValueError(
             f"level must be 'nominal', 'ordinal', 'interval' or 'ratio', got {level!r}"
         )
+    if (data is None) == (table is None):
+        raise TypeError(
+            "ratings_report takes raw ratings (data) or a units x categories count table "
+            f"(table=), exactly one of them; got data={_short(data, 30)}, "
+            f"table={_short(table, 30)}"
+        )
+    if table is not None:
+        return _table_report(table, level, categories, weighting, conf)
     return _ratings_report(data, layout, level, categories, weighting, conf)
+
+
+def _table_report(
+    table: Any, level: Any, categories: Any, weighting: Any, conf: float
+) -> RatingsReport:
+    T, domain, _ = table_and_categories(table, categories, "ratings_report")
+    K = T.shape[1]
+    if domain is None:
+        domain = np.arange(K)
+    numeric = domain.dtype.kind in "biuf"
+    if level in ("interval", "ratio") and not numeric:
+        raise TypeError(
+            f"level={level!r} needs numeric categories, got {_short(domain.tolist(), 60)}"
+        )
+    m = T.sum(axis=1).astype(np.int64)
+    # the ratings of each unit, in any order (these coefficients do not ask who rated what):
+    # one row per unit, NaN where a unit has fewer ratings than the most-rated one
+    values = domain.astype(np.float64) if numeric else np.arange(K, dtype=np.float64)
+    ratings = np.full((T.shape[0], int(m.max()) if m.size else 0), np.nan)
+    for u in range(T.shape[0]):
+        row = np.repeat(values, T[u].astype(np.int64))
+        ratings[u, : row.size] = row
+    cats = tuple(v.item() if isinstance(v, np.generic) else v for v in domain.tolist())
+    alpha_cats = values
+    return _assemble(T, cats, ratings.T, alpha_cats, None, level, weighting, conf, "table")
 
 
 def _ratings_report(
@@ -992,17 +1052,51 @@ def _ratings_report(
 ) -> RatingsReport:
     arr, missing, _, _, _ = prepare(data, layout, categories, "data")
     hole = np.isnan(arr) if missing is None else missing
-    n_raters, n_units = arr.shape
-    n_missing = int(hole.sum())
     table, domain = rating_table(data, categories=categories, layout=layout)
     cats = tuple(v.item() if isinstance(v, np.generic) else v for v in domain.tolist())
-    used = int(np.count_nonzero(table.sum(axis=0)))
+    return _assemble(
+        table,
+        cats,
+        data,
+        categories,
+        layout,
+        level,
+        weighting,
+        conf,
+        "ratings",
+        n_raters=arr.shape[0],
+        n_missing=int(hole.sum()),
+        n_cells=int(arr.size),
+    )
+
+
+def _assemble(
+    table: Any,
+    cats: tuple[Any, ...],
+    data: Any,
+    categories: Any,
+    layout: Any,
+    level: Any,
+    weighting: Any,
+    conf: float,
+    kind: str,
+    *,
+    n_raters: int | None = None,
+    n_missing: int = 0,
+    n_cells: int | None = None,
+) -> RatingsReport:
+    n_units = int(table.shape[0])
+    totals = table.sum(axis=0)
+    used = int(np.count_nonzero(totals))
     if used < 2:
-        only = [_label(c) for c, t in zip(cats, table.sum(axis=0), strict=True) if t]
+        only = [_label(c) for c, t in zip(cats, totals, strict=True) if t]
         raise ValueError(
-            "data must use at least two categories for any agreement coefficient, got every "
-            f"rating in {_join(only)}"
+            f"{'data' if kind == 'ratings' else 'table'} must use at least two categories "
+            f"for any agreement coefficient, got every rating in {_join(only)}"
         )
+    # the categories of a plain count table go with it; a rating_table result carries them
+    tcats = np.asarray(cats) if kind == "table" else None
+    alayout: Any = "raters x units" if kind == "table" else layout
     coefs = []
     per_unit = table.sum(axis=1)
     rated = per_unit[per_unit > 0]
@@ -1010,37 +1104,35 @@ def _ratings_report(
         coefs.append(
             Coefficient("Fleiss' kappa", fleiss_kappa(table), None, None, None, _NO_INTERVAL)
         )
-    alpha = krippendorff_alpha(data, level=level, categories=categories, layout=layout)
+    alpha = krippendorff_alpha(data, level=level, categories=categories, layout=alayout)
     coefs.append(
         Coefficient(f"Krippendorff's alpha ({level})", alpha, None, None, None, _NO_INTERVAL)
     )
     wname = f"{weighting} weights" if isinstance(weighting, str) else "custom weights"
     ac = "Gwet's AC1" if weighting is None else f"Gwet's AC2 ({wname})"
-    coefs.append(
-        Coefficient(ac, gwet_ac1_multi(table, weighting=weighting), None, None, None, _NO_INTERVAL)
-    )
+    value = gwet_ac1_multi(table, weighting=weighting, categories=tcats)
+    coefs.append(Coefficient(ac, value, None, None, None, _NO_INTERVAL))
     bp = "Brennan-Prediger coefficient" + (f" ({wname})" if weighting is not None else "")
-    coefs.append(
-        Coefficient(
-            bp, brennan_prediger_multi(table, weighting=weighting), None, None, None, _NO_INTERVAL
-        )
-    )
+    value = brennan_prediger_multi(table, weighting=weighting, categories=tcats)
+    coefs.append(Coefficient(bp, value, None, None, None, _NO_INTERVAL))
     notes = [
         "intervals: kl.ratings_confint (issue 23, section 1) is not in this version of kappalib"
     ]
     if not any(c.name == "Fleiss' kappa" for c in coefs):
         notes.append("Fleiss' kappa: not given, the units have different numbers of ratings")
+    n_ratings = round(float(totals.sum()))
     return RatingsReport(
         coefficients=tuple(coefs),
-        table=table,
+        table=np.asarray(table),
         categories=cats,
         n_units=n_units,
         n_raters=n_raters,
-        n_ratings=int(arr.size - n_missing),
+        n_ratings=n_ratings,
         n_missing=n_missing,
         level=level,
         weighting=weighting,
         confidence_level=conf,
-        caveats=_ratings_caveats(table, cats, n_units, n_missing, int(arr.size)),
+        caveats=_ratings_caveats(table, cats, n_units, n_missing, n_cells),
         notes=tuple(notes),
+        ratings_per_unit=(int(per_unit.min()), int(per_unit.max())),
     )

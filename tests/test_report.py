@@ -388,7 +388,7 @@ def test_ratings_paragraph_and_caveats():
     text = r.methods_paragraph()
     assert "Agreement among 3 raters was assessed on 60 units in 3 categories" in text
     for c in r.coefficients:
-        assert f"{c.name} was {c.estimate:.3f}" in text
+        assert f"{c.name} was {c.estimate:.3f}" in text, c.name
     assert r.caveats == ()  # 60 units, no gap, no rare or unused category
     few = kl.ratings_report(data[:, :49])
     assert any(c.startswith("Few units: with 49 units") for c in few.caveats)
@@ -436,4 +436,62 @@ def test_ratings_html_and_markdown():
 def test_ratings_bad_input(data, kwargs, error, words):
     with pytest.raises(error) as info:
         kl.ratings_report(data, **kwargs)
+    assert words in str(info.value)
+
+
+def test_count_table_mode_on_fleiss_1971():
+    import krippendorff
+    from statsmodels.stats.inter_rater import fleiss_kappa as sm_fleiss
+
+    from kappalib import datasets
+
+    fleiss = datasets.load("fleiss1971_diagnoses")
+    r = kl.ratings_report(table=fleiss.data, categories=list(fleiss.columns))
+    assert r["Fleiss' kappa"].estimate == pytest.approx(sm_fleiss(fleiss.data), abs=1e-12)
+    # alpha does not ask who rated what: the six ratings of each patient in any order
+    ratings = np.array([np.repeat(np.arange(5), row) for row in fleiss.data]).T
+    alpha = krippendorff.alpha(ratings, level_of_measurement="nominal")
+    assert r["Krippendorff's alpha"].estimate == pytest.approx(alpha, abs=1e-12)
+    raw = kl.ratings_report(ratings)
+    for name in ("Gwet's AC1", "Brennan-Prediger coefficient"):
+        assert r[name].estimate == pytest.approx(raw[name].estimate, abs=1e-12)
+    text = r.methods_paragraph()
+    assert r.n_raters is None and r.ratings_per_unit == (6, 6)
+    assert "each rated by 6 raters (not necessarily the same raters for every unit)" in text
+    assert "depression: 26" in text and "Fleiss' kappa was 0.430" in text
+    assert "the Brennan-Prediger coefficient was" in text
+
+
+def test_count_table_with_unequal_rows_and_numeric_levels():
+    import krippendorff
+
+    table = np.array([[2, 1, 0], [0, 3, 1], [1, 0, 1], [0, 0, 4], [3, 0, 0], [0, 2, 2]])
+    r = kl.ratings_report(table=table, categories=[1, 2, 5], level="interval")
+    ratings = np.full((4, 6), np.nan)
+    for u, row in enumerate(table):
+        v = np.repeat([1, 2, 5], row)
+        ratings[: v.size, u] = v
+    alpha = krippendorff.alpha(ratings, level_of_measurement="interval")
+    assert r["Krippendorff's alpha"].estimate == pytest.approx(alpha, abs=1e-12)
+    assert "Fleiss' kappa" not in [c.name for c in r.coefficients]
+    assert "each rated by 2 to 4 raters" in r.methods_paragraph()
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "words"),
+    [
+        ({}, TypeError, "exactly one"),
+        ({"data": [[1, 2]], "table": [[1, 1]]}, TypeError, "exactly one"),
+        ({"table": [[1.5, 0.5], [1, 1]]}, ValueError, "whole numbers"),
+        (
+            {"table": [[1, 1], [2, 0]], "categories": ["a", "b"], "level": "interval"},
+            TypeError,
+            "numeric",
+        ),
+        ({"table": [[2, 0], [2, 0]]}, ValueError, "at least two categories"),
+    ],
+)
+def test_count_table_bad_input(kwargs, error, words):
+    with pytest.raises(error) as info:
+        kl.ratings_report(**kwargs)
     assert words in str(info.value)
