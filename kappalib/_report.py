@@ -112,7 +112,7 @@ def _join(words: list[str]) -> str:
 # --- two raters ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class AgreementReport:
     """Everything about the agreement of two raters, from one confusion matrix.
 
@@ -204,6 +204,13 @@ class AgreementReport:
 
     def __str__(self) -> str:
         return self.to_markdown()
+
+    def __repr__(self) -> str:
+        lo, hi = self.confidence_interval
+        return (
+            f"AgreementReport({self.coefficient} = {_num(self.estimate)}, "
+            f"{self.confidence_level:.0%} CI {_num(lo)} to {_num(hi)}, N = {self.n:g})"
+        )
 
     def _repr_html_(self) -> str:
         e = html.escape
@@ -737,7 +744,7 @@ class Coefficient(NamedTuple):
 _NO_INTERVAL = "no interval: kl.ratings_confint is not in this version of kappalib"
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class RatingsReport:
     """Everything about the agreement in a ratings table (any number of raters, gaps allowed).
 
@@ -822,6 +829,10 @@ class RatingsReport:
 
     def __str__(self) -> str:
         return self.to_markdown()
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{c.name} = {_num(c.estimate)}" for c in self.coefficients)
+        return f"RatingsReport({shown}; {self.n_units} units)"
 
     def _repr_html_(self) -> str:
         e = html.escape

@@ -495,3 +495,12 @@ def test_count_table_bad_input(kwargs, error, words):
     with pytest.raises(error) as info:
         kl.ratings_report(**kwargs)
     assert words in str(info.value)
+
+
+def test_reprs_are_short_and_hold_the_estimate():
+    r = kl.agreement_report(C=EXPLAINER)
+    assert repr(r) == "AgreementReport(Cohen's kappa = 0.700, 95% CI 0.389 to 1.000, N = 20)"
+    from kappalib import datasets
+
+    rr = kl.ratings_report(datasets.load("krippendorff2011_example").data)
+    assert repr(rr).startswith("RatingsReport(Krippendorff's alpha (nominal) = 0.743, ")
