@@ -33,7 +33,6 @@ from __future__ import annotations
 import html
 import math
 from dataclasses import dataclass
-from statistics import NormalDist
 from typing import Any, Literal, NamedTuple
 
 import numpy as np
@@ -88,6 +87,12 @@ def _num(x: float | None, digits: int = 3) -> str:
         return "undefined"
     s = f"{x:.{digits}f}"
     return s[1:] if s.startswith("-") and float(s) == 0 else s
+
+
+def _count(v: float) -> str:
+    """A count as printed: whole numbers in full (1000000, never 1e+06), others as they are."""
+    v = float(v)
+    return str(int(v)) if v.is_integer() else repr(v)
 
 
 def _p(p: float | None) -> str:
@@ -169,7 +174,7 @@ class AgreementReport:
             ("standard error under kappa = 0", _num(self.null_standard_error, 4)),
             ("z (with the null standard error)", _num(self.z, 2)),
             ("p (two-sided)", _p(self.p_value).removeprefix("p = ").removeprefix("p ")),
-            ("N (units)", f"{self.n:g}"),
+            ("N (units)", _count(self.n)),
             ("categories", ", ".join(map(_label, self.labels))),
             ("observed agreement p_o", _num(self.observed_agreement)),
             ("chance agreement p_e", _num(self.expected_agreement)),
@@ -184,7 +189,7 @@ class AgreementReport:
         return rows
 
     def _matrix_rows(self) -> list[list[str]]:
-        return [[f"{v:g}" for v in row] for row in np.asarray(self.matrix).tolist()]
+        return [[_count(v) for v in row] for row in np.asarray(self.matrix).tolist()]
 
     def to_markdown(self) -> str:
         """The report as Markdown: the numbers, the table of counts, the caveats."""
@@ -209,7 +214,7 @@ class AgreementReport:
         lo, hi = self.confidence_interval
         return (
             f"AgreementReport({self.coefficient} = {_num(self.estimate)}, "
-            f"{self.confidence_level:.0%} CI {_num(lo)} to {_num(hi)}, N = {self.n:g})"
+            f"{self.confidence_level:.0%} CI {_num(lo)} to {_num(hi)}, N = {_count(self.n)})"
         )
 
     def _repr_html_(self) -> str:
@@ -262,7 +267,7 @@ class AgreementReport:
             if not isinstance(self.weighting, str):
                 cats += ", with the disagreement weights given in the analysis"
         s = [
-            f"Agreement between {a} and {b} was assessed on N = {self.n:g} units in {K} "
+            f"Agreement between {a} and {b} was assessed on N = {_count(self.n)} units in {K} "
             f"categories ({cats}) with {self.coefficient}."
         ]
         s.append(
@@ -348,7 +353,7 @@ def _two_rater_caveats(C, labels, n, n_left_out, raters):
         )
     if n < FEW_UNITS:
         out.append(
-            f"Few units: with N = {n:g} (below {FEW_UNITS}) the large-sample interval is "
+            f"Few units: with N = {_count(n)} (below {FEW_UNITS}) the large-sample interval is "
             "approximate and can be too narrow."
         )
     if n_left_out:
@@ -523,7 +528,9 @@ def _two_rater_report(
     se0 = kappa_standard_error(M, weighting=weighting, scores=scores, null=True)
     ci: Any = kappa_confint(M, weighting=weighting, scores=scores, confidence_level=level)
     z = est / se0 if se0 > 0 else None
-    p = 2.0 * NormalDist().cdf(-abs(z)) if z is not None else None
+    # two-sided normal p-value, 2 (1 - Phi(|z|)) = erfc(|z| / sqrt 2), without the
+    # cancellation of 1 - Phi in the far tail
+    p = math.erfc(abs(z) / math.sqrt(2.0)) if z is not None else None
     K = M.shape[0]
     two = K == 2
     n = float(M.sum())
@@ -792,7 +799,7 @@ class RatingsReport:
 
     def _totals(self) -> list[str]:
         """The number of ratings in each category, as printed."""
-        return [f"{v:g}" for v in np.asarray(self.table).sum(axis=0).tolist()]
+        return [_count(v) for v in np.asarray(self.table).sum(axis=0).tolist()]
 
     def _interval(self, c: Coefficient) -> str:
         if c.confidence_interval is None:
@@ -904,7 +911,7 @@ class RatingsReport:
                 lo, hi = c.confidence_interval
                 text += f" ({level} CI {_num(lo)} to {_num(hi)}, {c.interval_method})"
             else:
-                lacking.append(c.name)
+                lacking.append(article + c.name)
             parts.append(text)
         s.append(_join(parts)[0].upper() + _join(parts)[1:] + ".")
         if lacking:

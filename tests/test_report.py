@@ -504,3 +504,15 @@ def test_reprs_are_short_and_hold_the_estimate():
 
     rr = kl.ratings_report(datasets.load("krippendorff2011_example").data)
     assert repr(rr).startswith("RatingsReport(Krippendorff's alpha (nominal) = 0.743, ")
+
+
+def test_far_tail_p_and_large_counts_print_in_full():
+    tail = kl.agreement_report(C=[[400, 100], [100, 400]])  # z near 19, p near 1e-80
+    assert 0 < tail.p_value < 1e-60
+    assert tail.p_value == pytest.approx(2 * norm.sf(tail.z), rel=1e-9)
+    r = kl.agreement_report(C=[[400_000, 100_000], [100_000, 400_000]])
+    small = kl.agreement_report(C=FCE)
+    assert small.p_value == pytest.approx(2 * norm.sf(small.z), rel=1e-9)
+    text = r.methods_paragraph()
+    assert "N = 1000000 units" in text and "400000, 100000" in text
+    assert "e+" not in text + str(r)
