@@ -174,6 +174,13 @@ def _report(args: argparse.Namespace) -> Any:
                 "--count reads a long count table: give exactly two label columns with "
                 f"--columns, got {len(args.columns)}"
             )
+        for name, col in zip(args.columns, cells, strict=True):
+            blank = next((i for i, v in enumerate(col) if v is None), None)
+            if blank is not None:
+                raise BadInputError(
+                    f"column {name!r} is blank in line {blank + 2}: every row of a count "
+                    "table needs both labels"
+                )
         _check_within(cells, args.columns, order)
         counts = []
         for i, row in enumerate(rows):

@@ -55,7 +55,7 @@ from ._multirater import (
     krippendorff_alpha,
     rating_table,
 )
-from ._ratings import Layout, prepare, table_and_categories
+from ._ratings import _MISSING_WORDS, Layout, prepare, table_and_categories
 from ._two_rater import pabak
 from ._validation import _short, as_matrix, check_confidence, origin, remember
 
@@ -719,6 +719,21 @@ def matrix_from_counts(
                 f"column {name!r} has a missing label (NULL/NaN) in row {hole}: a count of "
                 "units lacking a rating belongs to no cell; filter them out (WHERE "
                 f"{name} IS NOT NULL) and report how many there were"
+            )
+        word = next(
+            (
+                (i, v)
+                for i, v in enumerate(seq)
+                if isinstance(v, str) and v.strip().lower() in _MISSING_WORDS
+            ),
+            None,
+        )
+        if word is not None:
+            raise ValueError(
+                f"column {name!r} has the label {word[1]!r} in row {word[0]}, which reads as a "
+                "missing rating (a blank cell of a CSV file or a spreadsheet); filter those "
+                f"rows out (WHERE {name} <> '') and report how many there were, or give the "
+                "category a name"
             )
     weights = values.astype(np.float64)
     C, order, _, source = _labelled(a, b, labels, weights, names=(names[0], names[1]))

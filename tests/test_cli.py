@@ -160,6 +160,7 @@ def tiny(tmp_path):
         "header": _write(tmp_path / "header.csv", ["a", "b"], []),
         "mixed": _write(tmp_path / "mixed.csv", ["a", "b"], [["1", "2"], ["x", "2"]]),
         "negative": _write(tmp_path / "neg.csv", ["a", "b", "n"], [["x", "y", -1]]),
+        "hole": _write(tmp_path / "hole.csv", ["a", "b", "n"], [["x", "y", 1], ["", "y", 2]]),
         "empty": str(tmp_path / "empty.csv"),
     }
 
@@ -184,6 +185,7 @@ def tiny(tmp_path):
         ("empty", ["--columns", "a", "b"], "empty"),
         ("negative", ["--columns", "a", "b", "--count", "n"], "non-negative counts"),
         ("ok", ["--columns", "a", "b", "n", "--count", "n"], "names a column twice"),
+        ("hole", ["--columns", "a", "b", "--count", "n"], "column 'a' is blank in line 3"),
         ("missing", ["--columns", "a", "b"], "no such file"),
     ],
 )

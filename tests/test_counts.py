@@ -138,6 +138,18 @@ def test_spelling_order_is_never_used_for_weights():
             ValueError,
             "label 3 outside",
         ),
+        (
+            {"a": ["x", ""], "b": ["x", "x"], "n": [1, 1]},
+            {"columns": ("a", "b")},
+            ValueError,
+            "reads as a missing rating",
+        ),
+        (
+            {"a": ["x", "x"], "b": ["x", "NA"], "n": [1, 1]},
+            {"columns": ("a", "b")},
+            ValueError,
+            "'NA' in row 1",
+        ),
         ([(1, 1, 2)], {"columns": ("a", "b")}, TypeError, "positions"),
         ([(1, 1, 2), (1, 2)], {"columns": (0, 1), "count": 2}, ValueError, "lengths"),
         ({"a": [1], "b": [1], "n": [1]}, {"columns": "ab"}, TypeError, "two label columns"),
