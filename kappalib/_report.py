@@ -46,6 +46,7 @@ from ._agreement import (
     observed_agreement,
     prevalence_index,
 )
+from ._bootstrap import bootstrap_confint
 from ._encoding import _is_missing_label, _labelled
 from ._inference import kappa_confint, kappa_standard_error
 from ._multirater import (
@@ -260,6 +261,8 @@ class AgreementReport:
         K = len(self.labels)
         lo, hi = self.confidence_interval
         level = f"{self.confidence_level:.0%}"
+        normal = self.interval_method.startswith("normal")
+        clipped = ", the upper end clipped at 1" if hi >= 1.0 and normal else ""
         if self.weighting is None:
             cats = ", ".join(map(_label, self.labels))
         else:
@@ -275,7 +278,7 @@ class AgreementReport:
             f"agreement p_e = {_num(self.expected_agreement)}"
             + (" (both for exact agreement)" if self.weighting is not None else "")
             + f"; {self.coefficient} was {_num(self.estimate)} ({level} CI "
-            f"{_num(lo)} to {_num(hi)}{', the upper end clipped at 1' if hi >= 1.0 else ''}, "
+            f"{_num(lo)} to {_num(hi)}{clipped}, "
             f"{self.interval_method}; SE = "
             f"{_num(self.standard_error, 4)})."
         )
@@ -320,7 +323,7 @@ def _drop_missing(y1, y2):
     return [a[i] for i in keep], [b[i] for i in keep], len(a) - len(keep)
 
 
-def _two_rater_caveats(C, labels, n, n_left_out, raters):
+def _two_rater_caveats(C, labels, n, n_left_out, raters, normal=True):
     """The caveats that apply to this table, each one sentence (rules: module docstring)."""
     N = float(C.sum())
     r, c = C.sum(axis=1), C.sum(axis=0)
@@ -352,8 +355,9 @@ def _two_rater_caveats(C, labels, n, n_left_out, raters):
             f"{'its row and column' if len(unused) == 1 else 'their rows and columns'} of zeros."
         )
     if n < FEW_UNITS:
+        which = "large-sample interval is" if normal else "bootstrap interval is also"
         out.append(
-            f"Few units: with N = {_count(n)} (below {FEW_UNITS}) the large-sample interval is "
+            f"Few units: with N = {_count(n)} (below {FEW_UNITS}) the {which} "
             "approximate and can be too narrow."
         )
     if n_left_out:
@@ -375,6 +379,9 @@ def agreement_report(
     confidence_level: float = 0.95,
     raters: tuple[str, str] = ("rater 1", "rater 2"),
     missing: Literal["raise", "drop"] = "raise",
+    interval: Literal["normal", "percentile", "bca"] = "normal",
+    n_resamples: int = 9999,
+    rng: int | np.random.Generator | None = None,
 ) -> AgreementReport:
     r"""Everything about two raters' agreement in one call, with a methods paragraph.
 
@@ -408,6 +415,14 @@ def agreement_report(
     missing : {"raise", "drop"}, default "raise"
         What a missing label (None, NaN) does: an error, or the unit is left out and the
         paragraph says how many were.
+    interval : {"normal", "percentile", "bca"}, default "normal"
+        The interval: the normal approximation of :func:`kappa_confint`, or the bootstrap
+        over units of :func:`bootstrap_confint` (percentile or BCa), which chapter 11 shows
+        to cover better with few units or a rare class.  The standard error, and the test,
+        stay those of Fleiss, Cohen & Everitt.
+    n_resamples, rng :
+        The bootstrap's resamples and seed (as :func:`bootstrap_confint`); seed it for a
+        reproducible report.
 
     Returns
     -------
@@ -447,7 +462,10 @@ def agreement_report(
         or not all(isinstance(x, str) for x in raters)
     ):
         raise TypeError(f"raters must be two names such as ('rater A', 'rater B'), got {raters!r}")
-    return _two_rater_report(y1, y2, C, labels, weighting, scores, level, raters, missing)
+    if interval not in ("normal", "percentile", "bca"):
+        raise ValueError(f"interval must be 'normal', 'percentile' or 'bca', got {interval!r}")
+    boot = (interval, n_resamples, rng)
+    return _two_rater_report(y1, y2, C, labels, weighting, scores, level, raters, missing, boot)
 
 
 def _two_rater_report(
@@ -460,6 +478,7 @@ def _two_rater_report(
     level: float,
     raters: Any,
     missing: str,
+    boot: Any,
 ) -> AgreementReport:
     n_left_out = 0
     if C is not None:
@@ -526,7 +545,22 @@ def _two_rater_report(
         )
     se = kappa_standard_error(M, weighting=weighting, scores=scores)
     se0 = kappa_standard_error(M, weighting=weighting, scores=scores, null=True)
-    ci: Any = kappa_confint(M, weighting=weighting, scores=scores, confidence_level=level)
+    interval, n_resamples, rng = boot
+    if interval == "normal":
+        ci: Any = kappa_confint(M, weighting=weighting, scores=scores, confidence_level=level)
+        method = f"normal approximation with the standard error of {_FCE}"
+    else:
+        ci = bootstrap_confint(
+            M,
+            confidence_level=level,
+            method=interval,
+            n_resamples=n_resamples,
+            weighting=weighting,
+            scores=scores,
+            rng=rng,
+        )
+        kind = "percentile" if interval == "percentile" else "BCa"
+        method = f"{kind} bootstrap over the units, {n_resamples} resamples"
     z = est / se0 if se0 > 0 else None
     # two-sided normal p-value, 2 (1 - Phi(|z|)) = erfc(|z| / sqrt 2), without the
     # cancellation of 1 - Phi in the far tail
@@ -547,7 +581,7 @@ def _two_rater_report(
         null_standard_error=se0,
         confidence_interval=(float(ci[0]), float(ci[1])),
         confidence_level=level,
-        interval_method=f"normal approximation with the standard error of {_FCE}",
+        interval_method=method,
         z=z,
         p_value=p,
         test="z = kappa / se_0, se_0 the standard error under kappa = 0 (FCE 1969); two-sided",
@@ -563,7 +597,7 @@ def _two_rater_report(
         prevalence_index=prevalence_index(M) if two else None,
         bias_index=bias_index(M) if two else None,
         specific_agreement=None,
-        caveats=_two_rater_caveats(M, names, n, n_left_out, raters),
+        caveats=_two_rater_caveats(M, names, n, n_left_out, raters, interval == "normal"),
         notes=notes,
         n_left_out=n_left_out,
     )

@@ -516,3 +516,20 @@ def test_far_tail_p_and_large_counts_print_in_full():
     text = r.methods_paragraph()
     assert "N = 1000000 units" in text and "400000, 100000" in text
     assert "e+" not in text + str(r)
+
+
+@pytest.mark.parametrize("interval", ["percentile", "bca"])
+def test_bootstrap_interval_is_the_librarys_and_said(interval):
+    r = kl.agreement_report(C=EXPLAINER, interval=interval, n_resamples=2000, rng=3)
+    assert r.confidence_interval == kl.bootstrap_confint(
+        EXPLAINER, method=interval, n_resamples=2000, rng=3
+    )
+    text = r.methods_paragraph()
+    kind = "percentile" if interval == "percentile" else "BCa"
+    assert f"{kind} bootstrap over the units, 2000 resamples" in text
+    assert "clipped" not in text  # the bootstrap's upper end is a resampled kappa of 1
+    assert "the bootstrap interval is also approximate" in text
+    # the standard error and the test stay Fleiss, Cohen and Everitt's
+    assert r.standard_error == kl.kappa_standard_error(EXPLAINER) and round(r.z, 2) == 3.15
+    with pytest.raises(ValueError, match="interval must be"):
+        kl.agreement_report(C=EXPLAINER, interval="wald")
