@@ -74,6 +74,14 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--ratings", action="store_true", help="a ratings table even with two columns")
     p.add_argument("--count", metavar="NAME", help="the count column of a long count table")
     p.add_argument("--confidence-level", type=float, default=0.95, metavar="LEVEL")
+    p.add_argument(
+        "--interval",
+        choices=["normal", "percentile", "bca"],
+        default="normal",
+        help="two raters: the normal approximation (default) or a bootstrap over units",
+    )
+    p.add_argument("--resamples", type=int, default=9999, metavar="B", help="bootstrap resamples")
+    p.add_argument("--seed", type=int, metavar="S", help="the bootstrap's seed (reproducible)")
     p.add_argument("--table", metavar="WHERE", help='where the table is, e.g. "Table 2"')
     p.add_argument("--html", metavar="OUT", help="write an HTML page here instead of Markdown")
     return top
@@ -145,6 +153,10 @@ def _check_within(columns, names, order, rows_offset=2):
                 )
 
 
+def _boot(args: argparse.Namespace) -> dict[str, Any]:
+    return {"interval": args.interval, "n_resamples": args.resamples, "rng": args.seed}
+
+
 def _report(args: argparse.Namespace) -> Any:
     header, rows = _read(args.csv)
     wanted = list(args.columns) + ([args.count] if args.count else [])
@@ -199,6 +211,7 @@ def _report(args: argparse.Namespace) -> Any:
             weighting=args.weighting,
             confidence_level=args.confidence_level,
             raters=(args.columns[0], args.columns[1]),
+            **_boot(args),
         )
     if len(args.columns) < 2:
         raise BadInputError(f"--columns needs at least two rater columns, got {args.columns[0]!r}")
@@ -212,6 +225,7 @@ def _report(args: argparse.Namespace) -> Any:
             confidence_level=args.confidence_level,
             raters=(args.columns[0], args.columns[1]),
             missing="drop",
+            **_boot(args),
         )
     if args.layout == "units-x-raters":
         data = [[cells[j][i] for j in range(len(cells))] for i in range(len(rows))]

@@ -140,6 +140,20 @@ def test_html_page(capsys, grades, tmp_path):
     assert "Cohen&#x27;s kappa was" in page
 
 
+def test_bootstrap_interval_with_a_seed(capsys, grades):
+    path, rows = grades
+    args = ["report", path, "--columns", "rater_a", "rater_b", "--interval", "bca"]
+    _, out, _ = _run(capsys, *args, "--resamples", "999", "--seed", "5")
+    y1 = [r[1] or None for r in rows]
+    y2 = [r[2] or None for r in rows]
+    report = kl.agreement_report(
+        y1, y2, raters=("rater_a", "rater_b"), missing="drop", interval="bca",
+        n_resamples=999, rng=5,
+    )  # fmt: skip
+    assert report.methods_paragraph() in out
+    assert "BCa bootstrap over the units, 999 resamples" in out
+
+
 def test_table_option_points_to_it(capsys, grades):
     path, _ = grades
     _, out, _ = _run(
