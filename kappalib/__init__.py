@@ -20,7 +20,10 @@ Where each stage lives (``ARCHITECTURE.md`` draws them): every public function r
   ``_two_rater`` (PABAK, Scott's pi, Gwet's AC1/AC2, Brennan-Prediger), ``_correlation``
   (MCC), ``_diagnostics`` (asymmetry, off-diagonal entropy), ``_multirater`` (rating_table,
   Fleiss, Krippendorff, multi-rater AC1 and BP), ``_inference`` (standard error and
-  interval, sample size), ``_bootstrap`` (bootstrap intervals, the paired difference)
+  interval, sample size), ``_bootstrap`` (bootstrap intervals, the paired difference),
+  ``_designs`` (Conger, Light, the generalized Fleiss kappa, specific agreement, per-category
+  kappas, validity, McNemar, Stuart-Maxwell), ``_continuous`` (intraclass correlations, Lin's
+  CCC), ``_distributions`` (chi-square and F, without scipy)
 * front ends with scikit-learn's names: ``_labels``
 
 Public topic modules, met by name in the chapters: ``kappalib.families`` (the paper's
@@ -47,7 +50,18 @@ from ._bootstrap import (
     paired_difference_ci,
     paired_difference_confint,
 )
+from ._continuous import icc, lins_ccc  # issue 23: continuous ratings
 from ._correlation import mcc
+from ._designs import (  # issue 23: fixed raters, categories, bias, validity
+    category_fleiss_kappas,
+    class_validity,
+    conger_kappa,
+    fleiss_kappa_generalized,
+    light_kappa,
+    mcnemar_test,
+    specific_agreement,
+    stuart_maxwell_test,
+)
 from ._diagnostics import asymmetry, off_diagonal_entropy
 from ._errors import UndefinedMetricError
 from ._inference import kappa_confint, kappa_sample_size, kappa_standard_error
@@ -89,15 +103,20 @@ __all__ = [
     "bootstrap_confint",
     "brennan_prediger",
     "brennan_prediger_multi",
+    "category_fleiss_kappas",
+    "class_validity",
     "cohen_kappa_confint",
     "cohen_kappa_score",
     "confusion_matrix",
+    "conger_kappa",
     "disagreement_weights",
     "expected_agreement",
     "expected_counts",
     "fleiss_kappa",
+    "fleiss_kappa_generalized",
     "gwet_ac1",
     "gwet_ac1_multi",
+    "icc",
     "kappa",
     "kappa_bootstrap_ci",
     "kappa_confint",
@@ -106,9 +125,12 @@ __all__ = [
     "kappa_standard_error",
     "krippendorff_alpha",
     "labels_from_matrix",
+    "light_kappa",
+    "lins_ccc",
     "matrix_from_counts",
     "matthews_corrcoef",
     "mcc",
+    "mcnemar_test",
     "observed_agreement",
     "off_diagonal_entropy",
     "pabak",
@@ -118,4 +140,6 @@ __all__ = [
     "rating_table",
     "ratings_report",
     "scotts_pi",
+    "specific_agreement",
+    "stuart_maxwell_test",
 ]

@@ -194,7 +194,9 @@ def fleiss_kappa(
         j = int(np.argmax(unequal))
         raise ValueError(
             "table must have the same number of ratings in every row (Fleiss' kappa assumes "
-            f"each subject is rated n times), got {n:g} in row 0 and {n_i[j]:g} in row {j}"
+            f"each subject is rated n times), got {n:g} in row 0 and {n_i[j]:g} in row {j}; "
+            "for units with different numbers of ratings use kl.fleiss_kappa_generalized"
+            "(table), Gwet's (2014) generalized Fleiss kappa"
         )
     if n < 2:
         raise ValueError(

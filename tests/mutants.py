@@ -421,6 +421,149 @@ FOCUS = {
 }
 
 
+# --- issue 23, section 2 (d23): fixed raters, categories, bias, validity, continuous ---------
+
+
+def _d23_replace(result, **changes):
+    return __import__("dataclasses").replace(result, **changes)
+
+
+def _d23_conger_pooled(data, *, layout=None, categories=None, **kw):
+    """Conger's kappa with Fleiss' pooled chance agreement (the raters' own margins lost)."""
+    import kappalib
+
+    table, _ = kappalib.rating_table(data, layout=layout, categories=categories)
+    return kappalib.fleiss_kappa_generalized(table, **kw)
+
+
+def _d23_complete_units(data, layout):
+    """Raters x units ratings with every unit that has a missing rating dropped."""
+    X = np.asarray(data, dtype=np.float64)
+    X = X.T if layout == "units x raters" else X
+    return X[:, ~np.isnan(X).any(axis=0)]
+
+
+def _d23_specific_rows_twice(f, C, **kw):
+    res = f(C, **kw)
+    M = np.asarray(C, dtype=np.float64)
+    return _d23_replace(res, values=np.diag(M) / M.sum(axis=1))
+
+
+def _d23_icc_agreement_is_consistency(res):
+    forms = list(res.forms)
+    forms[1] = _d23_replace(forms[2], name="ICC2", shrout_fleiss="ICC(2,1)", mcgraw_wong="ICC(A,1)")
+    forms[4] = _d23_replace(
+        forms[5], name="ICC2k", shrout_fleiss="ICC(2,k)", mcgraw_wong="ICC(A,k)"
+    )
+    return _d23_replace(res, forms=tuple(forms))
+
+
+def _d23_stuart_maxwell_df_k(res):
+    if res.statistic is None:
+        return res
+    from kappalib._distributions import chi2_sf
+
+    return _d23_replace(res, df=res.df + 1, pvalue=chi2_sf(res.statistic, res.df + 1))
+
+
+MUTANTS.update(
+    {
+        "conger_kappa_pooled_margins": (
+            "conger_kappa",
+            "chance agreement from the pooled margins (Fleiss), not each rater's own",
+            lambda f: _d23_conger_pooled,
+        ),
+        "light_kappa_listwise_deletion": (
+            "light_kappa",
+            "units with a missing rating dropped for every pair (not pairwise)",
+            lambda f: lambda data, *, layout=None, **kw: f(_d23_complete_units(data, layout), **kw),
+        ),
+        "fleiss_kappa_generalized_weighting_ignored": (
+            "fleiss_kappa_generalized",
+            "weighting and scores ignored: always unweighted",
+            lambda f: lambda table, *, weighting=None, scores=None, **kw: f(table, **kw),
+        ),
+        "specific_agreement_rows_twice": (
+            "specific_agreement",
+            "n_kk / n_k. (rater 1's margin twice) instead of 2 n_kk / (n_k. + n_.k)",
+            lambda f: lambda C, **kw: _d23_specific_rows_twice(f, C, **kw),
+        ),
+        "category_fleiss_kappas_se_without_2": (
+            "category_fleiss_kappas",
+            "z from the standard error sqrt(1 / (N n (n - 1))), without Fleiss' factor 2",
+            lambda f: (
+                lambda table, **kw: (lambda res: _d23_replace(res, z=res.z * np.sqrt(2.0)))(
+                    f(table, **kw)
+                )
+            ),
+        ),
+        "class_validity_columns_as_reference": (
+            "class_validity",
+            "sensitivity and PPV swapped (the columns taken for the reference)",
+            lambda f: (
+                lambda C, **kw: (
+                    lambda res: _d23_replace(res, sensitivity=res.ppv, ppv=res.sensitivity)
+                )(f(C, **kw))
+            ),
+        ),
+        "mcnemar_test_correction_ignored": (
+            "mcnemar_test",
+            "correction=True ignored: never the continuity correction",
+            lambda f: (
+                lambda C, *, correction=True, exact=False: f(C, correction=False, exact=exact)
+            ),
+        ),
+        "stuart_maxwell_test_df_k": (
+            "stuart_maxwell_test",
+            "K degrees of freedom instead of K - 1",
+            lambda f: lambda C: _d23_stuart_maxwell_df_k(f(C)),
+        ),
+        "icc_agreement_is_consistency": (
+            "icc",
+            "ICC2 and ICC2k (absolute agreement) computed as ICC3 and ICC3k (consistency)",
+            lambda f: lambda data, **kw: _d23_icc_agreement_is_consistency(f(data, **kw)),
+        ),
+        "icc_confidence_ignored": (
+            "icc",
+            "confidence_level ignored (always 0.95)",
+            lambda f: lambda data, *, confidence_level=0.95, **kw: f(data, **kw),
+        ),
+        "lins_ccc_is_pearson": (
+            "lins_ccc",
+            "the concordance reported as Pearson's r (no bias correction)",
+            lambda f: (
+                lambda x, y, **kw: (lambda res: _d23_replace(res, value=res.pearson))(f(x, y, **kw))
+            ),
+        ),
+    }
+)
+FOCUS.update(
+    {
+        name: files
+        for files, names in (
+            (
+                ["tests/test_designs.py"],
+                [
+                    "conger_kappa_pooled_margins",
+                    "light_kappa_listwise_deletion",
+                    "fleiss_kappa_generalized_weighting_ignored",
+                    "specific_agreement_rows_twice",
+                    "category_fleiss_kappas_se_without_2",
+                    "class_validity_columns_as_reference",
+                    "mcnemar_test_correction_ignored",
+                    "stuart_maxwell_test_df_k",
+                ],
+            ),
+            (
+                ["tests/test_continuous.py"],
+                ["icc_agreement_is_consistency", "icc_confidence_ignored", "lins_ccc_is_pearson"],
+            ),
+        )
+        for name in names
+    }
+)
+
+
 def _pe(r, c, N):
     return (r * c).sum(axis=-1) / (N * N)
 
