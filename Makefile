@@ -292,9 +292,10 @@ MIN_VENV  := $(VENV)/floor
 MIN_STAMP := $(MIN_VENV)/.installed
 # Left out: the tests of the course's toolchain, not of kappalib (the wheel, Lab, nbgrader and
 # the sandbox, publishing, the type check, the book's configuration and site tools, the landing
-# figure's script, chapter 12's stored result): they need the pinned book environment.
+# figure's script, chapters 12's and 13's stored results): they need the pinned book environment.
 MIN_SKIP  := $(foreach t,test_install test_lab test_coursework test_publish test_typing \
-               test_book_config test_site_tools test_landing_figure test_ch12_cache,--ignore=tests/$(t).py) \
+               test_book_config test_site_tools test_landing_figure test_ch12_cache \
+               test_ch13_cache,--ignore=tests/$(t).py) \
              $(foreach f,$(wildcard tests/test_sandbox*.py tests/test_grading*.py),--ignore=$(f))
 
 $(MIN_STAMP): requirements-min.txt

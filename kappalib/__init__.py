@@ -79,6 +79,7 @@ from ._multirater import (
     krippendorff_alpha,
     rating_table,
 )
+from ._rating_inference import ratings_confint, ratings_standard_error
 
 # the report in one call, and long count tables (issue 23, sections 3-4)
 from ._report import (
@@ -138,7 +139,9 @@ __all__ = [
     "paired_difference_confint",
     "prevalence_index",
     "rating_table",
+    "ratings_confint",
     "ratings_report",
+    "ratings_standard_error",
     "scotts_pi",
     "specific_agreement",
     "stuart_maxwell_test",

@@ -348,6 +348,17 @@ MUTANTS = {
         "Krippendorff's alpha always at the nominal level",
         lambda f: lambda data, *, level="nominal", **kw: f(data, **kw),
     ),
+    # --- many-rater standard errors and intervals (issue 23, section 1) ---
+    "ratings_standard_error_n_squared": (
+        "ratings_standard_error",
+        "Gwet's variance over n^2 instead of n (n - 1)",
+        lambda f: lambda data, **kw: _ratings_se_n_squared(f(data, **kw), data, kw),
+    ),
+    "ratings_confint_confidence_ignored": (
+        "ratings_confint",
+        "confidence_level ignored: always a 95% interval",
+        lambda f: lambda data, *, confidence_level=0.95, **kw: f(data, **kw),
+    ),
 }
 
 
@@ -418,6 +429,8 @@ FOCUS = {
     "matrix_from_counts_transposed": ["tests/test_counts.py"],
     "matrix_from_counts_pairs_not_counts": ["tests/test_counts.py"],
     "ratings_report_level_ignored": ["tests/test_report.py"],
+    "ratings_standard_error_n_squared": ["tests/test_rating_inference.py"],
+    "ratings_confint_confidence_ignored": ["tests/test_rating_inference.py"],
 }
 
 
@@ -641,6 +654,13 @@ def _bp_multi_one_over_k(value, table, *, weighting=None, scores=None):
     p_e = T_w / (K * K)
     p_a = value * (1 - p_e) + p_e
     return float((p_a - 1.0 / K) / (1.0 - 1.0 / K))
+
+
+def _ratings_se_n_squared(se, data, kw):
+    if se is None or kw.get("method", "analytic") != "analytic" or kw.get("null"):
+        return se
+    n = int((np.asarray(data, dtype=np.float64).sum(axis=1) > 0).sum())
+    return float(se * math.sqrt((n - 1) / n))
 
 
 def _za_top_left(Z):
