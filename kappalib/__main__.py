@@ -81,7 +81,13 @@ def _parser() -> argparse.ArgumentParser:
         help="two raters: the normal approximation (default) or a bootstrap over units",
     )
     p.add_argument("--resamples", type=int, default=9999, metavar="B", help="bootstrap resamples")
-    p.add_argument("--seed", type=int, metavar="S", help="the bootstrap's seed (reproducible)")
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        metavar="S",
+        help="the bootstraps' seed (default 0: the same file gives the same report)",
+    )
     p.add_argument("--table", metavar="WHERE", help='where the table is, e.g. "Table 2"')
     p.add_argument("--html", metavar="OUT", help="write an HTML page here instead of Markdown")
     return top
@@ -242,6 +248,8 @@ def _report(args: argparse.Namespace) -> Any:
         categories=order,
         weighting=args.weighting,
         confidence_level=args.confidence_level,
+        n_resamples=args.resamples,
+        rng=args.seed,
     )
 
 

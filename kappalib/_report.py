@@ -47,6 +47,14 @@ from ._agreement import (
     prevalence_index,
 )
 from ._bootstrap import bootstrap_confint
+from ._designs import (
+    conger_kappa,
+    fleiss_kappa_generalized,
+    light_kappa,
+    mcnemar_test,
+    specific_agreement,
+    stuart_maxwell_test,
+)
 from ._encoding import _is_missing_label, _labelled
 from ._inference import kappa_confint, kappa_standard_error
 from ._multirater import (
@@ -56,6 +64,7 @@ from ._multirater import (
     krippendorff_alpha,
     rating_table,
 )
+from ._rating_inference import ratings_confint, ratings_standard_error
 from ._ratings import _MISSING_WORDS, Layout, prepare, table_and_categories
 from ._two_rater import pabak
 from ._validation import _short, as_matrix, check_confidence, origin, remember
@@ -156,8 +165,12 @@ class AgreementReport:
     kappa_max: float | None
     prevalence_index: float | None
     bias_index: float | None
-    specific_agreement: Any
-    """Per-category specific agreement: not in this version of kappalib (None)."""
+    specific_agreement: tuple[float | None, ...]
+    """Per category, 2 n_kk / (n_k. + n_.k) (:func:`specific_agreement`), in the order of
+    ``labels``; None for a category neither rater used.  For 2 x 2: negative, positive."""
+    bias_test: Any
+    """McNemar's test (2 x 2) or the Stuart-Maxwell test (K x K) of equal margins, as
+    :func:`mcnemar_test` / :func:`stuart_maxwell_test` return it; None for fractional counts."""
     caveats: tuple[str, ...]
     notes: tuple[str, ...] = ()
     n_left_out: int = 0
@@ -185,6 +198,20 @@ class AgreementReport:
         if self.prevalence_index is not None:
             rows.append(("prevalence index", _num(self.prevalence_index)))
             rows.append(("bias index", _num(self.bias_index)))
+        for v, lab in zip(self.specific_agreement, self.labels, strict=True):
+            rows.append((f"specific agreement, {_label(lab)}", _num(v)))
+        t = self.bias_test
+        if t is not None:
+            if t.statistic is None:
+                rows.append((f"{t.method} (equal margins)", "undefined: no unit in dispute"))
+            else:
+                df = f", df = {t.df}" if t.df is not None else ""
+                rows.append(
+                    (
+                        f"{t.method} (equal margins)",
+                        f"{t.statistic:.2f}{df}, {_p(t.pvalue)}",
+                    )
+                )
         if self.n_left_out:
             rows.append(("units left out (a rating missing)", f"{self.n_left_out}"))
         return rows
@@ -303,6 +330,11 @@ class AgreementReport:
                 f"{_num(self.bias_index)}"
             )
         s.append(extra + ".")
+        shown = [
+            f"{_num(v)} for {_label(lab)}"
+            for v, lab in zip(self.specific_agreement, self.labels, strict=True)
+        ]
+        s.append(f"Specific agreement was {_join(shown)}.")
         if table is None:
             rows = "; ".join(
                 f"{_label(lab)}: {', '.join(row)}"
@@ -568,7 +600,14 @@ def _two_rater_report(
     K = M.shape[0]
     two = K == 2
     n = float(M.sum())
-    notes = ("specific agreement: not in this version of kappalib (kl.specific_agreement)",)
+    notes: tuple[str, ...] = ()
+    spec = specific_agreement(M)
+    specific = tuple(None if math.isnan(v) else float(v) for v in spec.values.tolist())
+    if np.all(M == np.floor(M)):
+        bias = mcnemar_test(M) if two else stuart_maxwell_test(M)
+    else:
+        bias = None
+        notes = ("bias test: not computed, the counts are not whole numbers",)
     coefficient = (
         _WEIGHTING_NAMES[weighting]
         if weighting is None or isinstance(weighting, str)
@@ -596,7 +635,8 @@ def _two_rater_report(
         kappa_max=kappa_max(M),
         prevalence_index=prevalence_index(M) if two else None,
         bias_index=bias_index(M) if two else None,
-        specific_agreement=None,
+        specific_agreement=specific,
+        bias_test=bias,
         caveats=_two_rater_caveats(M, names, n, n_left_out, raters, interval == "normal"),
         notes=notes,
         n_left_out=n_left_out,
@@ -787,7 +827,7 @@ def matrix_from_counts(
 
 
 class Coefficient(NamedTuple):
-    """One coefficient of a :class:`RatingsReport`, with its uncertainty where kappalib has one."""
+    """One coefficient of a :class:`RatingsReport`, with its standard error and interval."""
 
     name: str
     estimate: float | None
@@ -795,18 +835,25 @@ class Coefficient(NamedTuple):
     confidence_interval: tuple[float, float] | None
     interval_method: str | None
     note: str = ""
+    null_standard_error: float | None = None
+    """Under no agreement beyond chance (Fleiss' kappa only: Fleiss, Nee & Landis 1979)."""
+    z: float | None = None
+    """``estimate / null_standard_error``, where that exists."""
+    p_value: float | None = None
+    """Two-sided normal p-value of ``z``."""
 
 
-_NO_INTERVAL = "no interval: kl.ratings_confint is not in this version of kappalib"
+def _weight_name(weighting: Any) -> str:
+    return f"{weighting} weights" if isinstance(weighting, str) else "custom weights"
 
 
 @dataclass(frozen=True, eq=False, repr=False)
 class RatingsReport:
     """Everything about the agreement in a ratings table (any number of raters, gaps allowed).
 
-    ``coefficients`` holds every coefficient that applies to these data (Fleiss' kappa only
-    when each unit has the same number of ratings), each with its interval where kappalib
-    has one; ``table`` is the units x categories count table of :func:`rating_table`.
+    ``coefficients`` holds every coefficient that applies to these data, each with its
+    standard error, interval and the interval's method; ``table`` is the units x categories
+    count table of :func:`rating_table`.
     """
 
     coefficients: tuple[Coefficient, ...]
@@ -953,21 +1000,33 @@ class RatingsReport:
         level = f"{self.confidence_level:.0%}"
         parts = []
         lacking = []
+        methods: dict[str, list[str]] = {}
         for c in self.coefficients:
             article = "the " if c.name.startswith("Brennan") else ""
             text = f"{article}{c.name} was {_num(c.estimate)}"
             if c.confidence_interval is not None:
                 lo, hi = c.confidence_interval
-                text += f" ({level} CI {_num(lo)} to {_num(hi)}, {c.interval_method})"
+                text += f" ({level} CI {_num(lo)} to {_num(hi)})"
+                methods.setdefault(c.interval_method or "", []).append(article + c.name)
             else:
                 lacking.append(article + c.name)
             parts.append(text)
         s.append(_join(parts)[0].upper() + _join(parts)[1:] + ".")
+        if methods:
+            said = [
+                f"{_join(names)}: {method}" if len(methods) > 1 else method
+                for method, names in methods.items()
+            ]
+            s.append("Intervals: " + "; ".join(said) + ".")
         if lacking:
-            s.append(
-                f"No interval is given for {_join(lacking)}: this version of kappalib has "
-                "none for " + ("it." if len(lacking) == 1 else "them.")
-            )
+            s.append(f"No interval could be computed for {_join(lacking)} on these data.")
+        for c in self.coefficients:
+            if c.z is not None:
+                s.append(
+                    f"Against chance agreement, {c.name} has z = {_num(c.z, 2)} "
+                    f"({_p(c.p_value)}, two-sided, with the standard error under kappa = 0 "
+                    "of Fleiss, Nee and Landis 1979)."
+                )
         totals = ", ".join(
             f"{_label(k)}: {v}" for k, v in zip(self.categories, self._totals(), strict=True)
         )
@@ -1006,8 +1065,9 @@ def _ratings_caveats(table, categories, n_units, n_missing, n_cells):
         )
     if n_missing:
         out.append(
-            f"Missing ratings: {n_missing} of {n_cells} ratings are missing; alpha, AC1 and "
-            "Brennan-Prediger use every unit with two ratings or more."
+            f"Missing ratings: {n_missing} of {n_cells} ratings are missing; the coefficients "
+            "use every unit with two ratings or more (Light's kappa: the units each pair of "
+            "raters shares)."
         )
     return tuple(out)
 
@@ -1021,12 +1081,19 @@ def ratings_report(
     categories: ArrayLike | None = None,
     weighting: str | ArrayLike | None = None,
     confidence_level: float = 0.95,
+    n_resamples: int = 9999,
+    rng: int | np.random.Generator | None = None,
 ) -> RatingsReport:
     r"""Every coefficient that applies to a ratings table, in one call, with a paragraph.
 
-    Fleiss' kappa (when every unit has the same number of ratings), Krippendorff's alpha at
-    ``level``, Gwet's AC1 (AC2 with ``weighting``) and Brennan-Prediger, each computed by its
-    kappalib function from the same data.
+    Fleiss' kappa (Gwet's generalized form when the units have different numbers of
+    ratings, or with ``weighting``), Krippendorff's alpha at ``level``, Gwet's AC1 (AC2 with
+    ``weighting``), Brennan-Prediger and, for raw ratings whose columns are fixed raters,
+    Conger's and Light's kappa; each computed by its kappalib function from the same data,
+    with its standard error and interval from :func:`ratings_standard_error` and
+    :func:`ratings_confint`: Gwet's linearization and Student's t where it exists, else
+    (alpha, Light) the percentile bootstrap over the units.  Fleiss' kappa also gets the
+    test against 0 with the standard error under the null (Fleiss, Nee & Landis 1979).
 
     Parameters
     ----------
@@ -1047,6 +1114,10 @@ def ratings_report(
     weighting : {None, "linear", "quadratic"} or array-like of shape (K, K)
         For AC2 and weighted Brennan-Prediger (Fleiss' kappa is nominal).
     confidence_level : float, default 0.95
+    n_resamples : int, default 9999
+        Resamples of the bootstrap intervals (alpha, Light).
+    rng : None, int or numpy.random.Generator
+        The bootstrap's seed: give one for a report that is the same on every run.
 
     Returns
     -------
@@ -1085,12 +1156,12 @@ def ratings_report(
             f"table={_short(table, 30)}"
         )
     if table is not None:
-        return _table_report(table, level, categories, weighting, conf)
-    return _ratings_report(data, layout, level, categories, weighting, conf)
+        return _table_report(table, level, categories, weighting, conf, (n_resamples, rng))
+    return _ratings_report(data, layout, level, categories, weighting, conf, (n_resamples, rng))
 
 
 def _table_report(
-    table: Any, level: Any, categories: Any, weighting: Any, conf: float
+    table: Any, level: Any, categories: Any, weighting: Any, conf: float, boot: Any
 ) -> RatingsReport:
     T, domain, _ = table_and_categories(table, categories, "ratings_report")
     K = T.shape[1]
@@ -1111,11 +1182,13 @@ def _table_report(
         ratings[u, : row.size] = row
     cats = tuple(v.item() if isinstance(v, np.generic) else v for v in domain.tolist())
     alpha_cats = values
-    return _assemble(T, cats, ratings.T, alpha_cats, None, level, weighting, conf, "table")
+    return _assemble(
+        T, cats, ratings.T, alpha_cats, None, level, weighting, conf, "table", boot=boot
+    )
 
 
 def _ratings_report(
-    data: Any, layout: Any, level: Any, categories: Any, weighting: Any, conf: float
+    data: Any, layout: Any, level: Any, categories: Any, weighting: Any, conf: float, boot: Any
 ) -> RatingsReport:
     arr, missing, _, _, _ = prepare(data, layout, categories, "data")
     hole = np.isnan(arr) if missing is None else missing
@@ -1131,6 +1204,7 @@ def _ratings_report(
         weighting,
         conf,
         "ratings",
+        boot=boot,
         n_raters=arr.shape[0],
         n_missing=int(hole.sum()),
         n_cells=int(arr.size),
@@ -1148,6 +1222,7 @@ def _assemble(
     conf: float,
     kind: str,
     *,
+    boot: Any = (9999, None),
     n_raters: int | None = None,
     n_missing: int = 0,
     n_cells: int | None = None,
@@ -1161,32 +1236,99 @@ def _assemble(
             f"{'data' if kind == 'ratings' else 'table'} must use at least two categories "
             f"for any agreement coefficient, got every rating in {_join(only)}"
         )
+    n_resamples, seed = boot
     # the categories of a plain count table go with it; a rating_table result carries them
     tcats = np.asarray(cats) if kind == "table" else None
     alayout: Any = "raters x units" if kind == "table" else layout
     coefs = []
+
+    def add(name, coefficient, value, source, **kw):
+        """One coefficient with its standard error and interval from kl.ratings_*."""
+        analytic = coefficient not in ("alpha", "light")
+        opts = dict(kw, coefficient=coefficient)
+        if analytic:
+            method = (
+                "Gwet's linearization standard error, Student's t with n - 1 degrees of freedom"
+            )
+        else:
+            opts.update(method="bootstrap", n_resamples=n_resamples, rng=seed)
+            method = f"percentile bootstrap over the units, {n_resamples} resamples"
+        se = ratings_standard_error(source, **opts)
+        ci = ratings_confint(source, confidence_level=conf, **opts)
+        se0 = None
+        if coefficient == "fleiss":
+            se0 = ratings_standard_error(source, coefficient="fleiss", null=True)
+        interval = None if ci is None else (float(ci[0]), float(ci[1]))
+        z = value / se0 if se0 and value is not None else None
+        p = math.erfc(abs(z) / math.sqrt(2.0)) if z is not None else None
+        coefs.append(Coefficient(name, value, se, interval, method, "", se0, z, p))
+
     per_unit = table.sum(axis=1)
     rated = per_unit[per_unit > 0]
-    if rated.size and np.all(rated == rated[0]) and rated[0] >= 2 and rated.size == n_units:
-        coefs.append(
-            Coefficient("Fleiss' kappa", fleiss_kappa(table), None, None, None, _NO_INTERVAL)
+    equal = bool(rated.size) and bool(np.all(rated == rated[0])) and rated.size == n_units
+    if weighting is None and equal and rated[0] >= 2:
+        add("Fleiss' kappa", "fleiss", fleiss_kappa(table), table)
+    else:
+        value = fleiss_kappa_generalized(table, weighting=weighting, categories=tcats)
+        wtext = "" if weighting is None else f", {_weight_name(weighting)}"
+        add(
+            f"Fleiss' kappa (Gwet's generalized{wtext})",
+            "fleiss_generalized",
+            value,
+            table,
+            weighting=weighting,
+            categories=tcats,
         )
     alpha = krippendorff_alpha(data, level=level, categories=categories, layout=alayout)
-    coefs.append(
-        Coefficient(f"Krippendorff's alpha ({level})", alpha, None, None, None, _NO_INTERVAL)
+    add(
+        f"Krippendorff's alpha ({level})",
+        "alpha",
+        alpha,
+        data,
+        level=level,
+        categories=categories,
+        layout=alayout,
     )
-    wname = f"{weighting} weights" if isinstance(weighting, str) else "custom weights"
+    wname = _weight_name(weighting)
     ac = "Gwet's AC1" if weighting is None else f"Gwet's AC2 ({wname})"
     value = gwet_ac1_multi(table, weighting=weighting, categories=tcats)
-    coefs.append(Coefficient(ac, value, None, None, None, _NO_INTERVAL))
+    add(
+        ac,
+        "ac1" if weighting is None else "ac2",
+        value,
+        table,
+        weighting=weighting,
+        categories=tcats,
+    )
     bp = "Brennan-Prediger coefficient" + (f" ({wname})" if weighting is not None else "")
     value = brennan_prediger_multi(table, weighting=weighting, categories=tcats)
-    coefs.append(Coefficient(bp, value, None, None, None, _NO_INTERVAL))
-    notes = [
-        "intervals: kl.ratings_confint (issue 23, section 1) is not in this version of kappalib"
-    ]
-    if not any(c.name == "Fleiss' kappa" for c in coefs):
-        notes.append("Fleiss' kappa: not given, the units have different numbers of ratings")
+    add(bp, "bp", value, table, weighting=weighting, categories=tcats)
+    notes = []
+    if kind == "ratings":
+        # the raters are fixed (the columns of the data): Conger's and Light's kappa
+        value = conger_kappa(data, layout=layout, categories=categories, weighting=weighting)
+        name = "Conger's kappa" + (f" ({wname})" if weighting is not None else "")
+        add(
+            name,
+            "conger",
+            value,
+            data,
+            layout=layout,
+            categories=categories,
+            weighting=weighting,
+        )
+        if weighting is None:
+            value = light_kappa(data, layout=layout, categories=categories)
+            add("Light's kappa", "light", value, data, layout=layout, categories=categories)
+    else:
+        notes.append(
+            "Conger's and Light's kappa: not given, a count table does not say which rater "
+            "gave which rating"
+        )
+    if not equal:
+        notes.append(
+            "Fleiss' kappa: Gwet's generalized form, the units have different numbers of ratings"
+        )
     n_ratings = round(float(totals.sum()))
     return RatingsReport(
         coefficients=tuple(coefs),
