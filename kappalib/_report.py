@@ -166,7 +166,7 @@ class AgreementReport:
     prevalence_index: float | None
     bias_index: float | None
     specific_agreement: tuple[float | None, ...]
-    """Per category, 2 n_kk / (n_k. + n_.k) (:func:`specific_agreement`), in the order of
+    """Per category, ``2 n_kk / (n_k. + n_.k)`` (:func:`specific_agreement`), in the order of
     ``labels``; None for a category neither rater used.  For 2 x 2: negative, positive."""
     bias_test: Any
     """McNemar's test (2 x 2) or the Stuart-Maxwell test (K x K) of equal margins, as
