@@ -25,6 +25,9 @@ Where each stage lives (``ARCHITECTURE.md`` draws them): every public function r
   kappas, validity, McNemar, Stuart-Maxwell), ``_continuous`` (intraclass correlations, Lin's
   CCC), ``_distributions`` (chi-square and F, without scipy)
 * front ends with scikit-learn's names: ``_labels``
+* reports: ``_report`` (agreement_report, ratings_report: every number from the functions
+  above, and a methods paragraph; matrix_from_counts for long count tables), and the command
+  line ``python -m kappalib report`` in ``__main__``
 
 Public topic modules, met by name in the chapters: ``kappalib.families`` (the paper's
 matrix families), ``kappalib.closed_forms`` (the paper's closed-form kappa and MCC of those
