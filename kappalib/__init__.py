@@ -25,6 +25,9 @@ Where each stage lives (``ARCHITECTURE.md`` draws them): every public function r
   kappas, validity, McNemar, Stuart-Maxwell), ``_continuous`` (intraclass correlations, Lin's
   CCC), ``_distributions`` (chi-square and F, without scipy)
 * front ends with scikit-learn's names: ``_labels``
+* reports: ``_report`` (agreement_report, ratings_report: every number from the functions
+  above, and a methods paragraph; matrix_from_counts for long count tables), and the command
+  line ``python -m kappalib report`` in ``__main__``
 
 Public topic modules, met by name in the chapters: ``kappalib.families`` (the paper's
 matrix families), ``kappalib.closed_forms`` (the paper's closed-form kappa and MCC of those
@@ -83,6 +86,13 @@ from ._rating_inference import ratings_confint, ratings_standard_error
 
 # the report in one call, and long count tables (issue 23, sections 3-4)
 from ._report import AgreementReport, agreement_report
+from ._report import (
+    AgreementReport,
+    RatingsReport,
+    agreement_report,
+    matrix_from_counts,
+    ratings_report,
+)
 from ._two_rater import brennan_prediger, gwet_ac1, pabak, scotts_pi
 from ._weights import disagreement_weights
 
@@ -90,6 +100,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "AgreementReport",
+    "RatingsReport",
     "UndefinedMetricError",
     "agreement_report",
     "asymmetry",
@@ -121,6 +132,7 @@ __all__ = [
     "labels_from_matrix",
     "light_kappa",
     "lins_ccc",
+    "matrix_from_counts",
     "matthews_corrcoef",
     "mcc",
     "mcnemar_test",
@@ -132,6 +144,7 @@ __all__ = [
     "prevalence_index",
     "rating_table",
     "ratings_confint",
+    "ratings_report",
     "ratings_standard_error",
     "scotts_pi",
     "specific_agreement",

@@ -333,6 +333,26 @@ MUTANTS = {
         "the few-units caveat is never given",
         lambda f: lambda *a, **kw: _report_without(f(*a, **kw), "Few units"),
     ),
+    "matrix_from_counts_transposed": (
+        "matrix_from_counts",
+        "the first label column read as the columns of C",
+        lambda f: lambda frame, **kw: np.ascontiguousarray(f(frame, **kw).T),
+    ),
+    "matrix_from_counts_pairs_not_counts": (
+        "matrix_from_counts",
+        "the count column ignored: a cell says only whether the pair occurs",
+        lambda f: lambda frame, **kw: np.minimum(f(frame, **kw), 1),
+    ),
+    "ratings_report_level_ignored": (
+        "ratings_report",
+        "Krippendorff's alpha always at the nominal level",
+        lambda f: lambda data=None, *, level="nominal", **kw: f(data, **kw),
+    ),
+    "agreement_report_specific_agreement_reversed": (
+        "agreement_report",
+        "specific agreement listed against the wrong categories (reversed)",
+        lambda f: lambda *a, **kw: _report_specific_reversed(f(*a, **kw)),
+    ),
     # --- many-rater standard errors and intervals (issue 23, section 1) ---
     "ratings_standard_error_n_squared": (
         "ratings_standard_error",
@@ -354,6 +374,12 @@ def _report_z_from_se(report):
     z = report.estimate / report.standard_error if report.standard_error else None
     p = None if z is None else 2 * NormalDist().cdf(-abs(z))
     return dataclasses.replace(report, z=z, p_value=p)
+
+
+def _report_specific_reversed(report):
+    import dataclasses
+
+    return dataclasses.replace(report, specific_agreement=report.specific_agreement[::-1])
 
 
 def _report_without(report, word):
@@ -411,6 +437,10 @@ FOCUS = {
     # r23
     "agreement_report_z_from_interval_se": ["tests/test_report.py"],
     "agreement_report_forgets_few_units": ["tests/test_report.py"],
+    "matrix_from_counts_transposed": ["tests/test_counts.py"],
+    "matrix_from_counts_pairs_not_counts": ["tests/test_counts.py"],
+    "ratings_report_level_ignored": ["tests/test_report.py"],
+    "agreement_report_specific_agreement_reversed": ["tests/test_report.py"],
     "ratings_standard_error_n_squared": ["tests/test_rating_inference.py"],
     "ratings_confint_confidence_ignored": ["tests/test_rating_inference.py"],
 }

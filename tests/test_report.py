@@ -9,6 +9,7 @@ fractions (p_o, p_e, PABAK, kappa_max, the indices), scipy's normal distribution
 
 from __future__ import annotations
 
+import functools
 import re
 from fractions import Fraction
 
@@ -19,6 +20,10 @@ from sklearn.metrics import cohen_kappa_score
 from statsmodels.stats.inter_rater import cohens_kappa
 
 import kappalib as kl
+
+# the many-rater reports with few bootstrap resamples, seeded (the tests of the intervals
+# themselves say how many they draw)
+_ratings_report = functools.partial(kl.ratings_report, n_resamples=200, rng=0)
 
 EXPLAINER = [[8, 2], [1, 9]]
 FCE = [[106, 10, 4], [22, 28, 10], [2, 12, 6]]  # Fleiss, Cohen & Everitt (1969)
@@ -295,3 +300,343 @@ def test_bad_input_gets_one_sentence(kwargs, error, words):
         kl.agreement_report(**kwargs)
     assert words in str(info.value)
     assert "\n" not in str(info.value)
+
+
+# --- ratings_report ---------------------------------------------------------------------------
+
+
+def _irrcac():
+    import sys
+    import warnings
+
+    from ratings_data import ROOT
+
+    sys.path.insert(0, str(ROOT / ".venv" / "oracles"))
+    from irrCAC.raw import CAC
+
+    def run(data, domain):
+        import pandas as pd
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return CAC(pd.DataFrame(np.asarray(data).T), categories=list(domain), digits=15)
+
+    return run
+
+
+def _ratings_cases(n, seed=11):
+    rng = np.random.default_rng(seed)
+    for _ in range(n):
+        R, U, K = int(rng.integers(2, 6)), int(rng.integers(8, 60)), int(rng.integers(2, 5))
+        truth = rng.integers(0, K, size=U)
+        data = np.where(rng.random((R, U)) < 0.7, truth, rng.integers(0, K, size=(R, U)))
+        data = data.astype(float)
+        if rng.random() < 0.5:
+            data[rng.random((R, U)) < 0.1] = np.nan
+        yield data, np.arange(K, dtype=float)
+
+
+@pytest.mark.filterwarnings("ignore:Starting with pandas version 4.0")
+def test_ratings_numbers_equal_irrcac_and_krippendorff():
+    import krippendorff
+    from statsmodels.stats.inter_rater import fleiss_kappa as sm_fleiss
+
+    CAC = _irrcac()
+    for data, domain in _ratings_cases(25):
+        try:
+            r = _ratings_report(data, categories=domain)
+        except ValueError:
+            continue  # fewer than two categories used: refused, as tested below
+        cac = CAC(data, domain)
+
+        def est(result):
+            return float(result["est"]["coefficient_value"])
+
+        assert r["Krippendorff's alpha"].estimate == pytest.approx(
+            krippendorff.alpha(data, level_of_measurement="nominal", value_domain=domain),
+            abs=1e-12,
+        )
+        assert r["Krippendorff's alpha"].estimate == pytest.approx(
+            est(cac.krippendorff()), abs=1e-9
+        )
+        assert r["Gwet's AC1"].estimate == pytest.approx(est(cac.gwet()), abs=1e-9)
+        assert r["Brennan-Prediger coefficient"].estimate == pytest.approx(est(cac.bp()), abs=1e-9)
+        complete = not np.isnan(data).any()
+        names = [c.name for c in r.coefficients]
+        assert ("Fleiss' kappa" in names) == complete
+        if complete:
+            table = np.stack([(data == v).sum(axis=0) for v in domain], axis=1)
+            assert r["Fleiss' kappa"].estimate == pytest.approx(sm_fleiss(table), abs=1e-12)
+        assert r.n_raters == data.shape[0] and r.n_units == data.shape[1]
+        assert r.n_missing == int(np.isnan(data).sum())
+
+
+def test_ratings_report_on_fleiss_1971_and_krippendorff_2011():
+    from kappalib import datasets
+
+    fleiss = datasets.load("fleiss1971_diagnoses")
+    # the published table is units x categories counts; expand to six ratings per patient
+    ratings = np.array([np.repeat(np.arange(5), row) for row in fleiss.data])
+    r = _ratings_report(ratings, layout="units x raters")
+    assert round(r["Fleiss' kappa"].estimate, 3) == 0.430  # Fleiss (1971)
+    assert "Fleiss' kappa was 0.430" in r.methods_paragraph()
+    kr = _ratings_report(datasets.load("krippendorff2011_example").data, level="ordinal")
+    # Krippendorff (2011) reports 0.815 at the ordinal level
+    assert "Krippendorff's alpha (ordinal) was 0.815" in kr.methods_paragraph()
+    assert kr.n_missing == 7 and "7 were missing" in kr.methods_paragraph()
+
+
+def test_ratings_paragraph_and_caveats():
+    rng = np.random.default_rng(3)
+    truth = rng.integers(0, 3, size=60)
+    data = np.where(rng.random((3, 60)) < 0.8, truth, rng.integers(0, 3, size=(3, 60)))
+    r = _ratings_report(data)
+    text = r.methods_paragraph()
+    assert "Agreement among 3 raters was assessed on 60 units in 3 categories" in text
+    for c in r.coefficients:
+        assert f"{c.name} was {c.estimate:.3f}" in text, c.name
+    assert r.caveats == ()  # 60 units, no gap, no rare or unused category
+    few = _ratings_report(data[:, :49])
+    assert any(c.startswith("Few units: with 49 units") for c in few.caveats)
+    assert not any(c.startswith("Few") for c in _ratings_report(data[:, :50]).caveats)
+    unused = _ratings_report(data, categories=[0, 1, 2, 3])
+    assert any("no rater used 3" in c for c in unused.caveats)
+    gaps = data.astype(float)
+    gaps[0, :5] = np.nan
+    g = _ratings_report(gaps)
+    assert any(c.startswith("Missing ratings: 5 of 180") for c in g.caveats)
+    assert "Fleiss' kappa" not in [c.name for c in g.coefficients]
+    empty = data.astype(float)
+    empty[:, 7] = np.nan  # one unit nobody rated, every other unit rated three times
+    assert "Fleiss' kappa" not in [c.name for c in _ratings_report(empty).coefficients]
+    rare = data.copy()
+    rare[rare == 2] = 1
+    rare[:, :3] = 2  # 9 of 180 ratings: 0.05 < 1/6
+    assert any(c.startswith("Prevalence: 2 (0.050)") for c in _ratings_report(rare).caveats)
+    for band in BANDS:
+        assert not re.search(rf"\b{band}\b", (text + str(r) + r._repr_html_()).lower())
+
+
+def test_ratings_html_and_markdown():
+    from kappalib import datasets
+
+    r = _ratings_report(datasets.load("gwet2014_5observers").data, weighting="quadratic")
+    page, md = r._repr_html_(), r.to_markdown()
+    assert page.startswith("<table>") and "Gwet&#x27;s AC2 (quadratic weights)" in page
+    assert "| Gwet's AC2 (quadratic weights) |" in md
+    with pytest.raises(KeyError, match="no coefficient"):
+        r["Cohen's kappa"]
+
+
+@pytest.mark.parametrize(
+    ("data", "kwargs", "error", "words"),
+    [
+        ([[1, 1, 1], [1, 1, 1]], {}, ValueError, "at least two categories"),
+        ([[1, 2, 1], [1, 2, 1]], {"level": "metric"}, ValueError, "level must be"),
+        ([[1, 2, 1], [1, 2, 1]], {"confidence_level": 0}, ValueError, "confidence_level"),
+        ([[1, 2, 1], [1, 2, 1]], {"layout": "rows"}, ValueError, "layout"),
+        ([[1, 2, 5], [1, 2, 1]], {"categories": [1, 2]}, ValueError, "5"),
+        ([["a", "b"], ["a", "b"]], {"level": "ordinal"}, ValueError, "categories"),
+    ],
+)
+def test_ratings_bad_input(data, kwargs, error, words):
+    with pytest.raises(error) as info:
+        _ratings_report(data, **kwargs)
+    assert words in str(info.value)
+
+
+def test_count_table_mode_on_fleiss_1971():
+    import krippendorff
+    from statsmodels.stats.inter_rater import fleiss_kappa as sm_fleiss
+
+    from kappalib import datasets
+
+    fleiss = datasets.load("fleiss1971_diagnoses")
+    r = _ratings_report(table=fleiss.data, categories=list(fleiss.columns))
+    assert r["Fleiss' kappa"].estimate == pytest.approx(sm_fleiss(fleiss.data), abs=1e-12)
+    # alpha does not ask who rated what: the six ratings of each patient in any order
+    ratings = np.array([np.repeat(np.arange(5), row) for row in fleiss.data]).T
+    alpha = krippendorff.alpha(ratings, level_of_measurement="nominal")
+    assert r["Krippendorff's alpha"].estimate == pytest.approx(alpha, abs=1e-12)
+    raw = _ratings_report(ratings)
+    for name in ("Gwet's AC1", "Brennan-Prediger coefficient"):
+        assert r[name].estimate == pytest.approx(raw[name].estimate, abs=1e-12)
+    text = r.methods_paragraph()
+    assert r.n_raters is None and r.ratings_per_unit == (6, 6)
+    assert "each rated by 6 raters (not necessarily the same raters for every unit)" in text
+    assert "depression: 26" in text and "Fleiss' kappa was 0.430" in text
+    assert "the Brennan-Prediger coefficient was" in text
+
+
+def test_count_table_with_unequal_rows_and_numeric_levels():
+    import krippendorff
+
+    table = np.array([[2, 1, 0], [0, 3, 1], [1, 0, 1], [0, 0, 4], [3, 0, 0], [0, 2, 2]])
+    r = _ratings_report(table=table, categories=[1, 2, 5], level="interval")
+    ratings = np.full((4, 6), np.nan)
+    for u, row in enumerate(table):
+        v = np.repeat([1, 2, 5], row)
+        ratings[: v.size, u] = v
+    alpha = krippendorff.alpha(ratings, level_of_measurement="interval")
+    assert r["Krippendorff's alpha"].estimate == pytest.approx(alpha, abs=1e-12)
+    assert "Fleiss' kappa" not in [c.name for c in r.coefficients]
+    assert "each rated by 2 to 4 raters" in r.methods_paragraph()
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "words"),
+    [
+        ({}, TypeError, "exactly one"),
+        ({"data": [[1, 2]], "table": [[1, 1]]}, TypeError, "exactly one"),
+        ({"table": [[1.5, 0.5], [1, 1]]}, ValueError, "whole numbers"),
+        (
+            {"table": [[1, 1], [2, 0]], "categories": ["a", "b"], "level": "interval"},
+            TypeError,
+            "numeric",
+        ),
+        ({"table": [[2, 0], [2, 0]]}, ValueError, "at least two categories"),
+    ],
+)
+def test_count_table_bad_input(kwargs, error, words):
+    with pytest.raises(error) as info:
+        _ratings_report(**kwargs)
+    assert words in str(info.value)
+
+
+def test_reprs_are_short_and_hold_the_estimate():
+    r = kl.agreement_report(C=EXPLAINER)
+    assert repr(r) == "AgreementReport(Cohen's kappa = 0.700, 95% CI 0.389 to 1.000, N = 20)"
+    from kappalib import datasets
+
+    rr = _ratings_report(datasets.load("krippendorff2011_example").data)
+    assert repr(rr).startswith("RatingsReport(Fleiss' kappa (Gwet's generalized) = 0.761, ")
+    assert "Krippendorff's alpha (nominal) = 0.743" in repr(rr)
+
+
+def test_far_tail_p_and_large_counts_print_in_full():
+    tail = kl.agreement_report(C=[[400, 100], [100, 400]])  # z near 19, p near 1e-80
+    assert 0 < tail.p_value < 1e-60
+    assert tail.p_value == pytest.approx(2 * norm.sf(tail.z), rel=1e-9)
+    r = kl.agreement_report(C=[[400_000, 100_000], [100_000, 400_000]])
+    small = kl.agreement_report(C=FCE)
+    assert small.p_value == pytest.approx(2 * norm.sf(small.z), rel=1e-9)
+    text = r.methods_paragraph()
+    assert "N = 1000000 units" in text and "400000, 100000" in text
+    assert "e+" not in text + str(r)
+
+
+@pytest.mark.parametrize("interval", ["percentile", "bca"])
+def test_bootstrap_interval_is_the_librarys_and_said(interval):
+    r = kl.agreement_report(C=EXPLAINER, interval=interval, n_resamples=2000, rng=3)
+    assert r.confidence_interval == kl.bootstrap_confint(
+        EXPLAINER, method=interval, n_resamples=2000, rng=3
+    )
+    text = r.methods_paragraph()
+    kind = "percentile" if interval == "percentile" else "BCa"
+    assert f"{kind} bootstrap over the units, 2000 resamples" in text
+    assert "clipped" not in text  # the bootstrap's upper end is a resampled kappa of 1
+    assert "the bootstrap interval is also approximate" in text
+    # the standard error and the test stay Fleiss, Cohen and Everitt's
+    assert r.standard_error == kl.kappa_standard_error(EXPLAINER) and round(r.z, 2) == 3.15
+    with pytest.raises(ValueError, match="interval must be"):
+        kl.agreement_report(C=EXPLAINER, interval="wald")
+
+
+# --- specific agreement, the bias test and the many-rater intervals ---------------------------
+
+
+def test_specific_agreement_by_exact_arithmetic():
+    for C in [*_random_tables(20, seed=31), [[30, 5, 0], [0, 30, 0], [0, 0, 0]]]:
+        r = kl.agreement_report(C=C)
+        F = [[Fraction(int(v)) for v in row] for row in C]
+        K = len(F)
+        for k in range(K):
+            den = sum(F[k]) + sum(F[i][k] for i in range(K))
+            if den == 0:
+                assert r.specific_agreement[k] is None
+                assert "undefined for" in r.methods_paragraph()
+            else:
+                assert r.specific_agreement[k] == pytest.approx(float(2 * F[k][k] / den))
+                assert f"{float(2 * F[k][k] / den):.3f} for {k}" in r.methods_paragraph()
+
+
+def test_bias_test_against_statsmodels():
+    from statsmodels.stats.contingency_tables import SquareTable, mcnemar
+
+    for C in _random_tables(20, seed=41):
+        r = kl.agreement_report(C=C)
+        if len(C) == 2:
+            sm = mcnemar(C, exact=False, correction=True)
+            assert r.bias_test.method.startswith("McNemar")
+        else:
+            sm = SquareTable(np.asarray(C, float), shift_zeros=False).homogeneity()
+            assert r.bias_test.method == "Stuart-Maxwell"
+        assert r.bias_test.statistic == pytest.approx(sm.statistic, rel=1e-9)
+        assert r.bias_test.pvalue == pytest.approx(sm.pvalue, rel=1e-7, abs=1e-12)
+        assert f"{r.bias_test.method} (equal margins)" in str(r)
+    fractional = kl.agreement_report(C=[[3.5, 1], [1, 4]])
+    assert fractional.bias_test is None and "not whole numbers" in fractional.notes[0]
+
+
+@pytest.mark.filterwarnings("ignore:Starting with pandas version 4.0")
+def test_ratings_intervals_equal_irrcac():
+    CAC = _irrcac()
+    checked = 0
+    for data, domain in _ratings_cases(20, seed=29):
+        try:
+            r = _ratings_report(data, categories=domain, rng=0, n_resamples=500)
+        except ValueError:
+            continue
+        cac = CAC(data, domain)
+        complete = not np.isnan(data).any()
+        fleiss = "Fleiss' kappa" if complete else "Fleiss' kappa (Gwet's generalized)"
+        for name, result in (
+            (fleiss, cac.fleiss()),
+            ("Gwet's AC1", cac.gwet()),
+            ("Brennan-Prediger coefficient", cac.bp()),
+            ("Conger's kappa", cac.conger()),
+        ):
+            est = result["est"]
+            ours = r[name]
+            assert ours.estimate == pytest.approx(float(est["coefficient_value"]), abs=1e-9)
+            assert ours.standard_error == pytest.approx(float(est["se"]), abs=1e-9), name
+            lo, hi = est["confidence_interval"]
+            assert ours.confidence_interval == pytest.approx((float(lo), float(hi)), abs=1e-9)
+            assert ours.interval_method.startswith("Gwet's linearization")
+        for name in ("Krippendorff's alpha", "Light's kappa"):
+            c = r[name]
+            assert c.interval_method == "percentile bootstrap over the units, 500 resamples"
+            assert c.confidence_interval[0] <= c.estimate <= c.confidence_interval[1] + 1e-12
+        checked += 1
+    assert checked >= 15
+
+
+def test_fleiss_null_test_on_fleiss_1971():
+    from kappalib import datasets
+
+    r = _ratings_report(table=datasets.load("fleiss1971_diagnoses").data, rng=0)
+    c = r["Fleiss' kappa"]
+    # R's irr documents kappam.fleiss(diagnoses): kappa = 0.43, z = 17.7
+    assert round(c.estimate, 2) == 0.43 and round(c.z, 1) == 17.7
+    assert c.p_value == pytest.approx(2 * norm.sf(c.z), rel=1e-9)
+    text = r.methods_paragraph()
+    assert f"Fleiss' kappa has z = {c.z:.2f} (p < 0.001" in text
+    assert "Conger" not in text and "Conger's and Light's kappa: not given" in r.notes[0]
+    lo, hi = c.confidence_interval
+    assert f"Fleiss' kappa was 0.430 (95% CI {lo:.3f} to {hi:.3f})" in text
+    assert "Intervals: " in text and "percentile bootstrap over the units, 200" in text
+
+
+def test_ratings_bootstrap_is_seeded():
+    from kappalib import datasets
+
+    data = datasets.load("krippendorff2011_example").data
+    a = _ratings_report(data, rng=7, n_resamples=300)
+    b = _ratings_report(data, rng=7, n_resamples=300)
+    assert (
+        a["Krippendorff's alpha"].confidence_interval
+        == b["Krippendorff's alpha"].confidence_interval
+    )
+    assert a["Krippendorff's alpha"].confidence_interval == kl.ratings_confint(
+        data, coefficient="alpha", method="bootstrap", n_resamples=300, rng=7
+    )
