@@ -85,7 +85,6 @@ from ._multirater import (
 from ._rating_inference import ratings_confint, ratings_standard_error
 
 # the report in one call, and long count tables (issue 23, sections 3-4)
-from ._report import AgreementReport, agreement_report
 from ._report import (
     AgreementReport,
     RatingsReport,

@@ -730,7 +730,10 @@ def stuart_maxwell_test(C: ArrayLike) -> BiasTest:
 
     McNemar's test (uncorrected) for K = 2.  A class that no discordant case involves adds
     nothing to ``d`` or ``S`` and is left out (one degree of freedom fewer): with K = 3
-    and one such class this is McNemar's test on the other two.
+    and one such class this is McNemar's test on the other two.  When the discordant cases
+    split the classes into groups that no case links (say only 1 <-> 3 and 2 <-> 4), ``S``
+    is singular; the statistic is then the sum of each group's, with the sum of their
+    degrees of freedom (the generalized inverse gives the same).
 
     Parameters
     ----------
@@ -765,12 +768,31 @@ def stuart_maxwell_test(C: ArrayLike) -> BiasTest:
     method = "Stuart-Maxwell"
     if used.sum() < 2:
         return BiasTest(None, None, None, method)
-    A = M[np.ix_(used, used)]
-    r, c = A.sum(axis=1), A.sum(axis=0)
-    d = (r - c)[:-1]
-    S = -(A + A.T)
-    np.fill_diagonal(S, r + c - 2.0 * np.diag(A))
-    S = S[:-1, :-1]
-    stat = float(d @ np.linalg.solve(S, d))
-    df = int(used.sum()) - 1
+    # The classes fall into groups that discordant cases connect (class k and l are linked when
+    # n_kl + n_lk > 0). S is singular when there is more than one group (each group's margins
+    # sum to the same total on both sides), so the statistic is summed over the groups, each
+    # with its own K_g - 1 degrees of freedom: the exact value of d' S^- d, never a solve on a
+    # singular matrix.
+    link = (off + off.T) > 0
+    group = -np.ones(M.shape[0], dtype=int)
+    for start in np.flatnonzero(used):
+        if group[start] >= 0:
+            continue
+        group[start] = start
+        stack = [start]
+        while stack:
+            k = stack.pop()
+            for j in np.flatnonzero(link[k] & (group < 0)):
+                group[j] = start
+                stack.append(j)
+    stat, df = 0.0, 0
+    for g in np.unique(group[used]):
+        members = np.flatnonzero(group == g)
+        A = M[np.ix_(members, members)]
+        r, c = A.sum(axis=1), A.sum(axis=0)
+        d = (r - c)[:-1]
+        S = -(A + A.T)
+        np.fill_diagonal(S, r + c - 2.0 * np.diag(A))
+        stat += float(d @ np.linalg.solve(S[:-1, :-1], d))
+        df += members.size - 1
     return BiasTest(max(stat, 0.0), df, chi2_sf(max(stat, 0.0), df), method)

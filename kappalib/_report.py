@@ -100,9 +100,13 @@ def _num(x: float | None, digits: int = 3) -> str:
 
 
 def _count(v: float) -> str:
-    """A count as printed: whole numbers in full (1000000, never 1e+06), others as they are."""
+    """A count as printed: whole numbers in full (1000000, never 1e+06), others to 12 digits.
+
+    12 significant digits, not repr: a total of fractional counts then reads the same whatever
+    the order of the additions (178.456, not 178.45600000000002), here and in the page's twin.
+    """
     v = float(v)
-    return str(int(v)) if v.is_integer() else repr(v)
+    return str(int(v)) if v.is_integer() else f"{v:.12g}"
 
 
 def _p(p: float | None) -> str:

@@ -345,3 +345,30 @@ def test_category_fleiss_kappas_on_fleiss_1971():
     assert [round(float(k), 3) for k in res.kappa] == [0.245, 0.245, 0.520, 0.471, 0.566]
     assert [round(float(z), 3) for z in res.z] == [5.192, 5.192, 11.031, 9.994, 12.009]
     assert res.categories[2] == "schizophrenia" and "schizophrenia" in repr(res)
+
+
+def test_stuart_maxwell_with_unlinked_groups_of_classes():
+    # Discordant cases only between classes 1 and 3, and 2 and 4: S is singular, and the test
+    # is the generalized-inverse statistic d' S^- d with df = rank(S) (found by the JS twin's
+    # report cases, where np.linalg.solve raised "Singular matrix"). Hand value: the two
+    # McNemar statistics, (2 - 0)^2 / 2 + (16 - 0)^2 / 16 = 18, on 2 df.
+    C = [[0, 0, 0, 0, 0], [0, 10, 0, 0, 0], [0, 0, 0, 0, 0], [0, 2, 0, 0, 0], [0, 0, 16, 0, 0]]
+    t = kl.stuart_maxwell_test(C)
+    assert t.df == 2 and t.statistic == pytest.approx(18.0, rel=1e-12)
+    rng = np.random.default_rng(23)
+    for _ in range(200):
+        K = int(rng.integers(3, 8))
+        M = rng.integers(0, 6, size=(K, K)).astype(float)
+        blocks = rng.integers(0, 2, size=K)  # no discordant case across the two blocks
+        M[blocks[:, None] != blocks[None, :]] = 0
+        off = M - np.diag(np.diag(M))
+        if not off.any():
+            continue
+        r, c = M.sum(axis=1), M.sum(axis=0)
+        d = r - c
+        S = -(M + M.T)
+        np.fill_diagonal(S, r + c - 2 * np.diag(M))
+        want = float(d @ np.linalg.pinv(S) @ d)
+        t = kl.stuart_maxwell_test(M)
+        assert t.df == np.linalg.matrix_rank(S)
+        assert t.statistic == pytest.approx(want, rel=1e-9, abs=1e-9)

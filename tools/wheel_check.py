@@ -62,6 +62,7 @@ COLAB = [
     "scikit-learn",
     "scipy",
     "pandas",
+    "duckdb",  # Colab ships it; chapter 14 counts a long table with it
 ]
 
 # The install cell of every chapter (CONTRIBUTING.md, "Add a chapter"); replaced by the wheel.

@@ -912,7 +912,9 @@
     if (j >= 0) {
       throw new Error(
         "table must have the same number of ratings in every row (Fleiss' kappa assumes " +
-          `each subject is rated n times), got ${n} in row 0 and ${nI[j]} in row ${j}`,
+          `each subject is rated n times), got ${n} in row 0 and ${nI[j]} in row ${j}; ` +
+          "for units with different numbers of ratings use kl.fleiss_kappa_generalized" +
+          "(table), Gwet's (2014) generalized Fleiss kappa",
       );
     }
     if (n < 2) throw new Error(`table must hold at least 2 ratings per subject for Fleiss' kappa, got ${n}`);
@@ -1152,6 +1154,12 @@
   }
 
   /** f"{x:g}" (6 significant digits) */
+  // kappalib's _report._count: a whole count in full (1000000, never 1e+06), others to 12
+  // significant digits (Python's format(x, ".12g")).
+  function pyCount(x) {
+    return Number.isInteger(x) ? BigInt(x).toString() : pyG(x, 12);
+  }
+
   function pyG(x, precision = 6) {
     if (x === 0) return Object.is(x, -0) ? "-0" : "0";
     if (!Number.isFinite(x)) return pyFloat(x);
@@ -1202,7 +1210,7 @@
   // exists (helper d23's work, merged after this file was written; r23's template, item 5).
   // tests/js/kappa.test.mjs fails, naming this constant, when kappalib's paragraph and this
   // switch disagree: set it to true when the merged kappalib writes that sentence.
-  const REPORT_HAS_SPECIFIC_AGREEMENT = false;
+  const REPORT_HAS_SPECIFIC_AGREEMENT = true;
 
   /** Specific agreement per category, 2 n_kk / (n_k. + n_.k); null for an unused one. */
   function specificAgreement(C) {
@@ -1255,7 +1263,7 @@
     }
     if (n < FEW_UNITS) {
       out.push(
-        `Few units: with N = ${pyG(n)} (below ${FEW_UNITS}) the large-sample interval is ` +
+        `Few units: with N = ${pyCount(n)} (below ${FEW_UNITS}) the large-sample interval is ` +
           "approximate and can be too narrow.",
       );
     }
@@ -1338,7 +1346,7 @@
       if (typeof R.weighting !== "string") cats += ", with the disagreement weights given in the analysis";
     }
     const s = [
-      `Agreement between ${a} and ${b} was assessed on N = ${pyG(R.n)} units in ${K} ` +
+      `Agreement between ${a} and ${b} was assessed on N = ${pyCount(R.n)} units in ${K} ` +
         `categories (${cats}) with ${R.coefficient}.`,
     ];
     s.push(
@@ -1346,7 +1354,7 @@
         `agreement p_e = ${num3(R.expectedAgreement)}` +
         (weighted ? " (both for exact agreement)" : "") +
         `; ${R.coefficient} was ${num3(R.estimate)} (${level} CI ` +
-        `${num3(lo)} to ${num3(hi)}${hi >= 1 ? " (clipped at 1)" : ""}, ` +
+        `${num3(lo)} to ${num3(hi)}${hi >= 1 ? ", the upper end clipped at 1" : ""}, ` +
         `${R.intervalMethod}; SE = ${num3(R.standardError, 4)}).`,
     );
     if (R.z === null) {
@@ -1377,7 +1385,7 @@
     }
     if (table === null || table === undefined) {
       const rows = R.labels
-        .map((lab, k) => `${lab}: ${R.matrix[k].map((v) => pyG(v)).join(", ")}`)
+        .map((lab, k) => `${lab}: ${R.matrix[k].map((v) => pyCount(v)).join(", ")}`)
         .join("; ");
       s.push(`The counts (rows: ${a}; columns: ${b}, in the same order) were ${rows}.`);
     } else {
