@@ -260,7 +260,7 @@ def _tabulate_ratings(arr, missing, extremes, categories, name, *, keep_unused, 
         bad = sorted_domain[pos] != values
         if bad.any():
             raise ValueError(
-                f"{name} holds the rating {values[np.argmax(bad)]!r}, which is not among "
+                f"{name} holds the rating {_short(values[np.argmax(bad)])}, which is not among "
                 f"categories {_short(domain.tolist())}"
             )
         return _scatter(order[pos], missing, some_missing, domain.size), domain

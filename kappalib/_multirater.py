@@ -367,7 +367,7 @@ def krippendorff_alpha(
     strings = domain.dtype.kind in "US"
     if strings and level in ("interval", "ratio"):
         raise TypeError(
-            f"level={level!r} needs numeric ratings, got strings such as {domain[0]!r}; use "
+            f"level={level!r} needs numeric ratings, got strings such as {_short(domain[0])}; use "
             "'nominal', or 'ordinal' with categories= giving their order"
         )
     if strings and level == "ordinal" and source == "spelling":
@@ -377,7 +377,7 @@ def krippendorff_alpha(
         )
     if level == "ratio" and (domain < 0).any():
         raise ValueError(
-            f"level='ratio' needs non-negative values, got {domain[np.argmax(domain < 0)]!r}"
+            f"level='ratio' needs non-negative values, got {_short(domain[np.argmax(domain < 0)])}"
         )
     if m_max < 2:
         raise ValueError(

@@ -216,7 +216,13 @@ def has_big_int(y):
 
 
 def _short(value: Any, limit: int = 80) -> str:
-    """A repr of ``value`` cut to ``limit`` characters, for error messages."""
+    """A repr of ``value`` cut to ``limit`` characters, for error messages.
+
+    A numpy scalar shows as the Python value it holds ('a', -1), not as numpy 2's
+    ``np.str_('a')`` or ``np.int64(-1)``.
+    """
+    if isinstance(value, np.generic):
+        value = value.item()
     text = repr(value)
     if len(text) > limit:
         text = text[: limit - 3] + "..."
