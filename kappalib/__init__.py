@@ -25,9 +25,10 @@ Where each stage lives (``ARCHITECTURE.md`` draws them): every public function r
   kappas, validity, McNemar, Stuart-Maxwell), ``_continuous`` (intraclass correlations, Lin's
   CCC), ``_distributions`` (chi-square and F, without scipy)
 * front ends with scikit-learn's names: ``_labels``
-* reports: ``_report`` (agreement_report, ratings_report: every number from the functions
-  above, and a methods paragraph; matrix_from_counts for long count tables), and the command
-  line ``python -m kappalib report`` in ``__main__``
+* reports: ``_report`` (agreement_report), ``_ratings_report`` (ratings_report): every
+  number from the functions above, and a methods paragraph (``_report_text`` prints them);
+  ``_long_counts`` (matrix_from_counts for long count tables); the command line
+  ``python -m kappalib report`` in ``__main__``
 
 Public topic modules, met by name in the chapters: ``kappalib.families`` (the paper's
 matrix families), ``kappalib.closed_forms`` (the paper's closed-form kappa and MCC of those
@@ -75,6 +76,9 @@ from ._labels import (
     labels_from_matrix,
     matthews_corrcoef,
 )
+
+# the report in one call, and long count tables (issue 23, sections 3-4)
+from ._long_counts import matrix_from_counts
 from ._multirater import (
     brennan_prediger_multi,
     fleiss_kappa,
@@ -83,15 +87,8 @@ from ._multirater import (
     rating_table,
 )
 from ._rating_inference import ratings_confint, ratings_standard_error
-
-# the report in one call, and long count tables (issue 23, sections 3-4)
-from ._report import (
-    AgreementReport,
-    RatingsReport,
-    agreement_report,
-    matrix_from_counts,
-    ratings_report,
-)
+from ._ratings_report import RatingsReport, ratings_report
+from ._report import AgreementReport, agreement_report
 from ._two_rater import brennan_prediger, gwet_ac1, pabak, scotts_pi
 from ._weights import disagreement_weights
 

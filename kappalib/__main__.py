@@ -20,7 +20,9 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ._report import agreement_report, matrix_from_counts, ratings_report
+from ._long_counts import matrix_from_counts
+from ._ratings_report import ratings_report
+from ._report import agreement_report
 
 EXIT_BAD_INPUT = 2
 

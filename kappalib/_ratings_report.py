@@ -1,0 +1,559 @@
+"""The report for a ratings table (any number of raters, missing ratings): every coefficient
+that applies, each with its standard error and interval (:func:`ratings_report`). The
+two-rater report and the caveats' rules are in ``_report``."""
+
+from __future__ import annotations
+
+import html
+import math
+from dataclasses import dataclass
+from typing import Any, Literal, NamedTuple
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from ._designs import (
+    conger_kappa,
+    fleiss_kappa_generalized,
+    light_kappa,
+)
+from ._multirater import (
+    brennan_prediger_multi,
+    fleiss_kappa,
+    gwet_ac1_multi,
+    krippendorff_alpha,
+    rating_table,
+)
+from ._rating_inference import ratings_confint, ratings_standard_error
+from ._ratings import Layout, prepare, table_and_categories
+from ._report_text import FEW_UNITS, _count, _join, _label, _num, _p
+from ._validation import _short, check_confidence
+
+__all__ = [
+    "Coefficient",
+    "RatingsReport",
+    "ratings_report",
+]
+
+# --- many raters -----------------------------------------------------------------------------
+
+
+class Coefficient(NamedTuple):
+    """One coefficient of a :class:`RatingsReport`, with its standard error and interval."""
+
+    name: str
+    estimate: float | None
+    standard_error: float | None
+    confidence_interval: tuple[float, float] | None
+    interval_method: str | None
+    note: str = ""
+    null_standard_error: float | None = None
+    """Under no agreement beyond chance (Fleiss' kappa only: Fleiss, Nee & Landis 1979)."""
+    z: float | None = None
+    """``estimate / null_standard_error``, where that exists."""
+    p_value: float | None = None
+    """Two-sided normal p-value of ``z``."""
+
+
+def _weight_name(weighting: Any) -> str:
+    return f"{weighting} weights" if isinstance(weighting, str) else "custom weights"
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class RatingsReport:
+    """Everything about the agreement in a ratings table (any number of raters, gaps allowed).
+
+    ``coefficients`` holds every coefficient that applies to these data, each with its
+    standard error, interval and the interval's method; ``table`` is the units x categories
+    count table of :func:`rating_table`.
+    """
+
+    coefficients: tuple[Coefficient, ...]
+    table: np.ndarray
+    categories: tuple[Any, ...]
+    n_units: int
+    n_raters: int | None
+    """The number of raters (columns of the data); None for a count table, whose units may
+    each have been rated by different people."""
+    n_ratings: int
+    n_missing: int
+    level: str
+    weighting: Any
+    confidence_level: float
+    caveats: tuple[str, ...]
+    notes: tuple[str, ...] = ()
+    ratings_per_unit: tuple[int, int] = (0, 0)
+    """The fewest and the most ratings a unit has."""
+
+    def __getitem__(self, name: str) -> Coefficient:
+        """The coefficient called ``name`` ("Fleiss' kappa", "Krippendorff's alpha", ...)."""
+        for c in self.coefficients:
+            if c.name == name or c.name.split(" (")[0] == name:
+                return c
+        known = ", ".join(c.name for c in self.coefficients)
+        raise KeyError(f"no coefficient {name!r} in this report; it has {known}")
+
+    def _design(self) -> str:
+        lo, hi = self.ratings_per_unit
+        who = (
+            f"{self.n_raters} raters"
+            if self.n_raters is not None
+            else f"{lo if lo == hi else f'{lo} to {hi}'} ratings per unit"
+        )
+        return (
+            f"{self.n_units} units, {who}, {self.n_ratings} ratings ({self.n_missing} "
+            f"missing), level of measurement: {self.level}."
+        )
+
+    def _totals(self) -> list[str]:
+        """The number of ratings in each category, as printed."""
+        return [_count(v) for v in np.asarray(self.table).sum(axis=0).tolist()]
+
+    def _interval(self, c: Coefficient) -> str:
+        if c.confidence_interval is None:
+            return "-"
+        lo, hi = c.confidence_interval
+        return f"{_num(lo)} to {_num(hi)}"
+
+    def to_markdown(self) -> str:
+        """The report as Markdown: the coefficients, the design, the category totals."""
+        level = f"{self.confidence_level:.0%}"
+        lines = [
+            f"| coefficient | estimate | SE | {level} interval | method |",
+            "| --- | --- | --- | --- | --- |",
+        ]
+        for c in self.coefficients:
+            se = _num(c.standard_error, 4) if c.standard_error is not None else "-"
+            lines.append(
+                f"| {c.name} | {_num(c.estimate)} | {se} | {self._interval(c)} | "
+                f"{c.interval_method or c.note or '-'} |"
+            )
+        lines += [
+            "",
+            self._design(),
+            "",
+            "| category | " + " | ".join(map(_label, self.categories)) + " |",
+            "|" + " --- |" * (len(self.categories) + 1),
+            "| ratings | " + " | ".join(self._totals()) + " |",
+        ]
+        if self.caveats:
+            lines += ["", "Caveats:", ""] + [f"- {c}" for c in self.caveats]
+        if self.notes:
+            lines += ["", "Notes:", ""] + [f"- {c}" for c in self.notes]
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.to_markdown()
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{c.name} = {_num(c.estimate)}" for c in self.coefficients)
+        return f"RatingsReport({shown}; {self.n_units} units)"
+
+    def _repr_html_(self) -> str:
+        e = html.escape
+        level = f"{self.confidence_level:.0%}"
+        out = [
+            "<table><thead><tr><th>coefficient</th><th>estimate</th><th>SE</th>",
+            f"<th>{level} interval</th><th>method</th></tr></thead><tbody>",
+        ]
+        for c in self.coefficients:
+            se = _num(c.standard_error, 4) if c.standard_error is not None else "-"
+            cells = [c.name, _num(c.estimate), se, self._interval(c)]
+            cells.append(c.interval_method or c.note or "-")
+            out.append("<tr>" + "".join(f"<td>{e(v)}</td>" for v in cells) + "</tr>")
+        out.append("</tbody></table>")
+        out.append(f"<p>{e(self._design())}</p>")
+        out.append("<table><thead><tr><th>category</th>")
+        out += [f"<th>{e(_label(v))}</th>" for v in self.categories]
+        out.append("</tr></thead><tbody><tr><th>ratings</th>")
+        out += [f"<td>{v}</td>" for v in self._totals()]
+        out.append("</tr></tbody></table>")
+        for title, items in (("Caveats", self.caveats), ("Notes", self.notes)):
+            if items:
+                out.append(f"<p>{title}:</p><ul>")
+                out += [f"<li>{e(c)}</li>" for c in items]
+                out.append("</ul>")
+        return "".join(out)
+
+    def methods_paragraph(self, *, table: str | None = None) -> str:
+        """A paragraph for a methods or results section that meets GRRAS.
+
+        Parameters
+        ----------
+        table : str, optional
+            Where the reader finds the units x categories table ("Table S1"); by default
+            the paragraph says it belongs in the supplementary material.
+
+        Returns
+        -------
+        str
+            The design, every coefficient rounded as in the report with its interval and
+            method where kappalib has one, the category totals and the caveats that apply;
+            never a verbal band.
+        """
+        K = len(self.categories)
+        cats = ", ".join(map(_label, self.categories))
+        if self.level in ("ordinal", "interval", "ratio") and self.weighting is not None:
+            cats = "ordered " + " < ".join(map(_label, self.categories))
+        if self.n_raters is not None:
+            s = [
+                f"Agreement among {self.n_raters} raters was assessed on {self.n_units} units "
+                f"in {K} categories ({cats}); {self.n_ratings} ratings were given"
+                + (f" and {self.n_missing} were missing." if self.n_missing else ", none missing.")
+            ]
+        else:
+            fewest, most = self.ratings_per_unit
+            each = f"{most}" if fewest == most else f"{fewest} to {most}"
+            s = [
+                f"Agreement was assessed on {self.n_units} units in {K} categories ({cats}), "
+                f"each rated by {each} raters (not necessarily the same raters for every "
+                f"unit); {self.n_ratings} ratings in all."
+            ]
+        level = f"{self.confidence_level:.0%}"
+        parts = []
+        lacking = []
+        methods: dict[str, list[str]] = {}
+        for c in self.coefficients:
+            article = "the " if c.name.startswith("Brennan") else ""
+            text = f"{article}{c.name} was {_num(c.estimate)}"
+            if c.confidence_interval is not None:
+                lo, hi = c.confidence_interval
+                text += f" ({level} CI {_num(lo)} to {_num(hi)})"
+                methods.setdefault(c.interval_method or "", []).append(article + c.name)
+            else:
+                lacking.append(article + c.name)
+            parts.append(text)
+        s.append(_join(parts)[0].upper() + _join(parts)[1:] + ".")
+        if methods:
+            said = [
+                f"{_join(names)}: {method}" if len(methods) > 1 else method
+                for method, names in methods.items()
+            ]
+            s.append("Intervals: " + "; ".join(said) + ".")
+        if lacking:
+            s.append(f"No interval could be computed for {_join(lacking)} on these data.")
+        for c in self.coefficients:
+            if c.z is not None:
+                s.append(
+                    f"Against chance agreement, {c.name} has z = {_num(c.z, 2)} "
+                    f"({_p(c.p_value)}, two-sided, with the standard error under kappa = 0 "
+                    "of Fleiss, Nee and Landis 1979)."
+                )
+        totals = ", ".join(
+            f"{_label(k)}: {v}" for k, v in zip(self.categories, self._totals(), strict=True)
+        )
+        where = table or "the supplementary material"
+        s.append(
+            f"The ratings per category were {totals}; the units x categories table is given "
+            f"in {where}."
+        )
+        s += list(self.caveats)
+        return " ".join(s)
+
+
+def _ratings_caveats(table, categories, n_units, n_missing, n_cells):
+    out = []
+    totals = table.sum(axis=0)
+    K = len(categories)
+    share = totals / totals.sum()
+    rare = [k for k in range(K) if totals[k] > 0 and share[k] < 1.0 / (2 * K)]
+    if rare:
+        which = _join([f"{_label(categories[k])} ({share[k]:.3f})" for k in rare])
+        out.append(
+            f"Prevalence: {which} {'is' if len(rare) == 1 else 'are'} rare among the ratings "
+            f"(below 1/(2K) = {1.0 / (2 * K):.3f}); kappa-type coefficients then depend "
+            "strongly on the prevalence, and Gwet's AC1 and Brennan-Prediger less so."
+        )
+    unused = [_label(categories[k]) for k in range(K) if totals[k] == 0]
+    if unused:
+        out.append(
+            f"Unused categories: no rater used {_join(unused)}; Gwet's AC1 and "
+            "Brennan-Prediger count every category offered, the kappas and alpha do not."
+        )
+    if n_units < FEW_UNITS:
+        out.append(
+            f"Few units: with {n_units} units (below {FEW_UNITS}) the intervals are "
+            "approximate and can be too narrow."
+        )
+    if n_missing:
+        out.append(
+            f"Missing ratings: {n_missing} of {n_cells} ratings are missing; the coefficients "
+            "use every unit with two ratings or more (Light's kappa: the units each pair of "
+            "raters shares)."
+        )
+    return tuple(out)
+
+
+def ratings_report(
+    data: ArrayLike | None = None,
+    *,
+    table: ArrayLike | None = None,
+    layout: Layout | None = None,
+    level: Literal["nominal", "ordinal", "interval", "ratio"] = "nominal",
+    categories: ArrayLike | None = None,
+    weighting: str | ArrayLike | None = None,
+    confidence_level: float = 0.95,
+    n_resamples: int = 9999,
+    rng: int | np.random.Generator | None = None,
+) -> RatingsReport:
+    r"""Every coefficient that applies to a ratings table, in one call, with a paragraph.
+
+    Fleiss' kappa (Gwet's generalized form when the units have different numbers of
+    ratings, or with ``weighting``), Krippendorff's alpha at ``level``, Gwet's AC1 (AC2 with
+    ``weighting``), Brennan-Prediger and, for raw ratings whose columns are fixed raters,
+    Conger's and Light's kappa; each computed by its kappalib function from the same data,
+    with its standard error and interval from :func:`ratings_standard_error` and
+    :func:`ratings_confint`: Gwet's linearization and Student's t where it exists, else
+    (alpha, Light) the percentile bootstrap over the units.  Fleiss' kappa also gets the
+    test against 0 with the standard error under the null (Fleiss, Nee & Landis 1979).
+
+    Parameters
+    ----------
+    data : array-like of shape (raters, units) or (units, raters)
+        Raw ratings, as for :func:`krippendorff_alpha`; NaN, None or pandas' NA is a missing
+        rating.  A DataFrame is read units x raters.  Give this or ``table``.
+    table : array-like of shape (units, K), optional
+        Instead of ``data``: the units x categories counts (as :func:`fleiss_kappa` takes
+        them), for designs where different raters rate different units (Fleiss 1971).
+        Coefficients that need to know which rater gave which rating are then left out.
+    layout : {None, "raters x units", "units x raters"}
+        As in :func:`rating_table`.
+    level : {"nominal", "ordinal", "interval", "ratio"}, default "nominal"
+        Krippendorff's level of measurement.
+    categories : array-like of shape (K,), optional
+        The categories offered and their order (required for ordinal strings); a category
+        nobody used is kept, which AC1 and Brennan-Prediger need.
+    weighting : {None, "linear", "quadratic"} or array-like of shape (K, K)
+        For AC2 and weighted Brennan-Prediger (Fleiss' kappa is nominal).
+    confidence_level : float, default 0.95
+    n_resamples : int, default 9999
+        Resamples of the bootstrap intervals (alpha, Light).
+    rng : None, int or numpy.random.Generator
+        The bootstrap's seed: give one for a report that is the same on every run.
+
+    Returns
+    -------
+    RatingsReport
+
+    Raises
+    ------
+    ValueError, TypeError
+        On bad ratings (as :func:`rating_table` and :func:`krippendorff_alpha`), and when
+        every rating is the same category (no coefficient is defined).
+
+    References
+    ----------
+    Kottner, J. et al. (2011). Guidelines for Reporting Reliability and Agreement Studies
+    (GRRAS) were proposed. *Journal of Clinical Epidemiology* 64(1), 96-106.
+
+    Examples
+    --------
+    Krippendorff's (2011) four observers on twelve units, some ratings missing:
+
+    >>> import kappalib as kl
+    >>> from kappalib import datasets
+    >>> report = kl.ratings_report(datasets.load("krippendorff2011_example").data)
+    >>> round(report["Krippendorff's alpha"].estimate, 3), report.n_missing
+    (0.743, 7)
+    """
+    conf = check_confidence(confidence_level)
+    if not isinstance(level, str) or level not in ("nominal", "ordinal", "interval", "ratio"):
+        raise ValueError(
+            f"level must be 'nominal', 'ordinal', 'interval' or 'ratio', got {level!r}"
+        )
+    if (data is None) == (table is None):
+        raise TypeError(
+            "ratings_report takes raw ratings (data) or a units x categories count table "
+            f"(table=), exactly one of them; got data={_short(data, 30)}, "
+            f"table={_short(table, 30)}"
+        )
+    if table is not None:
+        return _table_report(table, level, categories, weighting, conf, (n_resamples, rng))
+    return _ratings_report(data, layout, level, categories, weighting, conf, (n_resamples, rng))
+
+
+def _table_report(
+    table: Any, level: Any, categories: Any, weighting: Any, conf: float, boot: Any
+) -> RatingsReport:
+    T, domain, _ = table_and_categories(table, categories, "ratings_report")
+    K = T.shape[1]
+    if domain is None:
+        domain = np.arange(K)
+    numeric = domain.dtype.kind in "biuf"
+    if level in ("interval", "ratio") and not numeric:
+        raise TypeError(
+            f"level={level!r} needs numeric categories, got {_short(domain.tolist(), 60)}"
+        )
+    m = T.sum(axis=1).astype(np.int64)
+    # the ratings of each unit, in any order (these coefficients do not ask who rated what):
+    # one row per unit, NaN where a unit has fewer ratings than the most-rated one
+    values = domain.astype(np.float64) if numeric else np.arange(K, dtype=np.float64)
+    ratings = np.full((T.shape[0], int(m.max()) if m.size else 0), np.nan)
+    for u in range(T.shape[0]):
+        row = np.repeat(values, T[u].astype(np.int64))
+        ratings[u, : row.size] = row
+    cats = tuple(v.item() if isinstance(v, np.generic) else v for v in domain.tolist())
+    alpha_cats = values
+    return _assemble(
+        T, cats, ratings.T, alpha_cats, None, level, weighting, conf, "table", boot=boot
+    )
+
+
+def _ratings_report(
+    data: Any, layout: Any, level: Any, categories: Any, weighting: Any, conf: float, boot: Any
+) -> RatingsReport:
+    arr, missing, _, _, _ = prepare(data, layout, categories, "data")
+    hole = np.isnan(arr) if missing is None else missing
+    table, domain = rating_table(data, categories=categories, layout=layout)
+    cats = tuple(v.item() if isinstance(v, np.generic) else v for v in domain.tolist())
+    return _assemble(
+        table,
+        cats,
+        data,
+        categories,
+        layout,
+        level,
+        weighting,
+        conf,
+        "ratings",
+        boot=boot,
+        n_raters=arr.shape[0],
+        n_missing=int(hole.sum()),
+        n_cells=int(arr.size),
+    )
+
+
+def _assemble(
+    table: Any,
+    cats: tuple[Any, ...],
+    data: Any,
+    categories: Any,
+    layout: Any,
+    level: Any,
+    weighting: Any,
+    conf: float,
+    kind: str,
+    *,
+    boot: Any = (9999, None),
+    n_raters: int | None = None,
+    n_missing: int = 0,
+    n_cells: int | None = None,
+) -> RatingsReport:
+    n_units = int(table.shape[0])
+    totals = table.sum(axis=0)
+    used = int(np.count_nonzero(totals))
+    if used < 2:
+        only = [_label(c) for c, t in zip(cats, totals, strict=True) if t]
+        raise ValueError(
+            f"{'data' if kind == 'ratings' else 'table'} must use at least two categories "
+            f"for any agreement coefficient, got every rating in {_join(only)}"
+        )
+    n_resamples, seed = boot
+    # the categories of a plain count table go with it; a rating_table result carries them
+    tcats = np.asarray(cats) if kind == "table" else None
+    alayout: Any = "raters x units" if kind == "table" else layout
+    coefs = []
+
+    def add(name, coefficient, value, source, **kw):
+        """One coefficient with its standard error and interval from kl.ratings_*."""
+        analytic = coefficient not in ("alpha", "light")
+        opts = dict(kw, coefficient=coefficient)
+        if analytic:
+            method = (
+                "Gwet's linearization standard error, Student's t with n - 1 degrees of freedom"
+            )
+        else:
+            opts.update(method="bootstrap", n_resamples=n_resamples, rng=seed)
+            method = f"percentile bootstrap over the units, {n_resamples} resamples"
+        se = ratings_standard_error(source, **opts)
+        ci = ratings_confint(source, confidence_level=conf, **opts)
+        se0 = None
+        if coefficient == "fleiss":
+            se0 = ratings_standard_error(source, coefficient="fleiss", null=True)
+        interval = None if ci is None else (float(ci[0]), float(ci[1]))
+        z = value / se0 if se0 and value is not None else None
+        p = math.erfc(abs(z) / math.sqrt(2.0)) if z is not None else None
+        coefs.append(Coefficient(name, value, se, interval, method, "", se0, z, p))
+
+    per_unit = table.sum(axis=1)
+    rated = per_unit[per_unit > 0]
+    equal = bool(rated.size) and bool(np.all(rated == rated[0])) and rated.size == n_units
+    if weighting is None and equal and rated[0] >= 2:
+        add("Fleiss' kappa", "fleiss", fleiss_kappa(table), table)
+    else:
+        value = fleiss_kappa_generalized(table, weighting=weighting, categories=tcats)
+        wtext = "" if weighting is None else f", {_weight_name(weighting)}"
+        add(
+            f"Fleiss' kappa (Gwet's generalized{wtext})",
+            "fleiss_generalized",
+            value,
+            table,
+            weighting=weighting,
+            categories=tcats,
+        )
+    alpha = krippendorff_alpha(data, level=level, categories=categories, layout=alayout)
+    add(
+        f"Krippendorff's alpha ({level})",
+        "alpha",
+        alpha,
+        data,
+        level=level,
+        categories=categories,
+        layout=alayout,
+    )
+    wname = _weight_name(weighting)
+    ac = "Gwet's AC1" if weighting is None else f"Gwet's AC2 ({wname})"
+    value = gwet_ac1_multi(table, weighting=weighting, categories=tcats)
+    add(
+        ac,
+        "ac1" if weighting is None else "ac2",
+        value,
+        table,
+        weighting=weighting,
+        categories=tcats,
+    )
+    bp = "Brennan-Prediger coefficient" + (f" ({wname})" if weighting is not None else "")
+    value = brennan_prediger_multi(table, weighting=weighting, categories=tcats)
+    add(bp, "bp", value, table, weighting=weighting, categories=tcats)
+    notes = []
+    if kind == "ratings":
+        # the raters are fixed (the columns of the data): Conger's and Light's kappa
+        value = conger_kappa(data, layout=layout, categories=categories, weighting=weighting)
+        name = "Conger's kappa" + (f" ({wname})" if weighting is not None else "")
+        add(
+            name,
+            "conger",
+            value,
+            data,
+            layout=layout,
+            categories=categories,
+            weighting=weighting,
+        )
+        if weighting is None:
+            value = light_kappa(data, layout=layout, categories=categories)
+            add("Light's kappa", "light", value, data, layout=layout, categories=categories)
+    else:
+        notes.append(
+            "Conger's and Light's kappa: not given, a count table does not say which rater "
+            "gave which rating"
+        )
+    if not equal:
+        notes.append(
+            "Fleiss' kappa: Gwet's generalized form, the units have different numbers of ratings"
+        )
+    n_ratings = round(float(totals.sum()))
+    return RatingsReport(
+        coefficients=tuple(coefs),
+        table=np.asarray(table),
+        categories=cats,
+        n_units=n_units,
+        n_raters=n_raters,
+        n_ratings=n_ratings,
+        n_missing=n_missing,
+        level=level,
+        weighting=weighting,
+        confidence_level=conf,
+        caveats=_ratings_caveats(table, cats, n_units, n_missing, n_cells),
+        notes=tuple(notes),
+        ratings_per_unit=(int(per_unit.min()), int(per_unit.max())),
+    )

@@ -1,0 +1,58 @@
+"""The words and numbers of the reports: how a number, a count, a p-value, a label and a list
+are printed (one place, so that the paragraph and its JavaScript twin on the page agree), and
+the thresholds of the caveats."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+FEW_UNITS = 50
+"""Below this many units the report warns that the large-sample interval is optimistic."""
+BIAS_SHARE = 0.10
+"""The bias caveat applies when the raters' shares of one category differ by this much."""
+
+_WEIGHTING_NAMES = {
+    None: "Cohen's kappa",
+    "linear": "linearly weighted kappa",
+    "quadratic": "quadratically weighted kappa",
+}
+_FCE = "Fleiss, Cohen and Everitt 1969"
+
+
+def _num(x: float | None, digits: int = 3) -> str:
+    """A number as printed everywhere in the report (fixed decimals; '-0.000' never)."""
+    if x is None:
+        return "undefined"
+    s = f"{x:.{digits}f}"
+    return s[1:] if s.startswith("-") and float(s) == 0 else s
+
+
+def _count(v: float) -> str:
+    """A count as printed: whole numbers in full (1000000, never 1e+06), others to 12 digits.
+
+    12 significant digits, not repr: a total of fractional counts then reads the same whatever
+    the order of the additions (178.456, not 178.45600000000002), here and in the page's twin.
+    """
+    v = float(v)
+    return str(int(v)) if v.is_integer() else f"{v:.12g}"
+
+
+def _p(p: float | None) -> str:
+    if p is None:
+        return "undefined"
+    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
+
+
+def _label(v: Any) -> str:
+    """A category as printed: a whole float (a numeric rating read with gaps) as an int."""
+    if isinstance(v, (float, np.floating)) and float(v).is_integer():
+        return str(int(v))
+    return str(v)
+
+
+def _join(words: list[str]) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
