@@ -1,4 +1,5 @@
-"""The chi-square and F distributions that the tests of bias and the ICC intervals need.
+"""The chi-square, F and t distributions that the tests of bias, the ICC intervals and the
+many-rater intervals need.
 
 kappalib depends on numpy alone, so the three functions it needs are written here from the
 standard library's ``math.lgamma``: the survival function of chi-square (the regularized
@@ -13,8 +14,9 @@ Newton's method on ``log x``, kept inside a bracket that halves when a step leav
 from __future__ import annotations
 
 import math
+from statistics import NormalDist
 
-__all__ = ["chi2_sf", "f_ppf", "f_sf"]
+__all__ = ["chi2_sf", "f_ppf", "f_sf", "t_ppf"]
 
 _EPS = 1e-16
 _TINY = 1e-300
@@ -165,3 +167,40 @@ def f_ppf(q: float, d1: float, d2: float) -> float:
             return math.exp(new)
         t = new
     return math.exp(t)  # pragma: no cover
+
+
+def _t_upper(t, df):
+    """P(T > t) for t >= 0: half the regularized incomplete beta I_x(df/2, 1/2) at
+    x = df / (df + t^2), with 1 - x = t^2 / (df + t^2) passed unrounded."""
+    return 0.5 * _beta_reg(df / 2.0, 0.5, df / (df + t * t), False, t * t / (df + t * t))
+
+
+def t_ppf(p: float, df: float) -> float:
+    """Quantile of Student's t with ``df`` degrees of freedom, for 0.5 < p < 1 (the intervals of
+    the many-rater coefficients, Gwet's t with n - 1 df).
+
+    Newton's method on the CDF from the normal quantile, which lies below it: the CDF is
+    concave there, so the steps approach the root from below and never overshoot.
+    """
+    z = NormalDist().inv_cdf(p)
+    if df > 2000:
+        # Cornish-Fisher expansion in 1/df (Abramowitz & Stegun 26.7.5), exact to ~1e-12
+        # here, where the incomplete beta of df / 2 loses digits in its log-gamma terms
+        z2 = z * z
+        g = (
+            z * (z2 + 1) / 4,
+            z * ((5 * z2 + 16) * z2 + 3) / 96,
+            z * (((3 * z2 + 19) * z2 + 17) * z2 - 15) / 384,
+            z * ((((79 * z2 + 776) * z2 + 1482) * z2 - 1920) * z2 - 945) / 92160,
+        )
+        return z + sum(gi / df ** (i + 1) for i, gi in enumerate(g))
+    q = 1.0 - p
+    t = z
+    log_c = math.lgamma((df + 1) / 2) - math.lgamma(df / 2) - 0.5 * math.log(df * math.pi)
+    for _ in range(100):
+        pdf = math.exp(log_c - (df + 1) / 2 * math.log1p(t * t / df))
+        step = (_t_upper(t, df) - q) / pdf
+        t += step
+        if abs(step) <= 1e-13 * max(1.0, t):
+            break
+    return t

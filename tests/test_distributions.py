@@ -1,10 +1,10 @@
-"""kappalib's chi-square and F distributions (kappalib/_distributions.py) against scipy.stats."""
+"""kappalib's chi-square, F and t distributions (kappalib/_distributions.py) against scipy.stats."""
 
 import numpy as np
 import pytest
 from scipy import stats
 
-from kappalib._distributions import chi2_sf, f_ppf, f_sf
+from kappalib._distributions import chi2_sf, f_ppf, f_sf, t_ppf
 
 DFS = [1, 2, 3, 5, 10, 30, 100, 1000]
 
@@ -34,3 +34,9 @@ def test_extremes():
     )
     assert f_sf(0.0, 3, 4) == 1.0 and f_sf(float("inf"), 3, 4) == 0.0
     assert chi2_sf(float("inf"), 2) == 0.0
+
+
+@pytest.mark.parametrize("df", [1, 2, 3.5, 9, 30, 1999, 2001, 10_000])
+def test_t_quantile_against_scipy(df):
+    for p in (0.6, 0.8, 0.9, 0.95, 0.975, 0.995, 0.9995):
+        assert t_ppf(p, df) == pytest.approx(stats.t.ppf(p, df), rel=1e-10), (p, df)
