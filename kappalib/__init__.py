@@ -21,9 +21,11 @@ Where each stage lives (``ARCHITECTURE.md`` draws them): every public function r
   (MCC), ``_diagnostics`` (asymmetry, off-diagonal entropy), ``_multirater`` (rating_table,
   Fleiss, Krippendorff, multi-rater AC1 and BP), ``_inference`` (standard error and
   interval, sample size), ``_bootstrap`` (bootstrap intervals, the paired difference),
-  ``_designs`` (Conger, Light, the generalized Fleiss kappa, specific agreement, per-category
-  kappas, validity, McNemar, Stuart-Maxwell), ``_continuous`` (intraclass correlations, Lin's
-  CCC), ``_distributions`` (chi-square and F, without scipy)
+  ``_designs`` (Conger, Light, the generalized Fleiss kappa), ``_categories`` (specific
+  agreement, per-category kappas, validity), ``_bias`` (McNemar, Stuart-Maxwell),
+  ``_continuous`` (intraclass correlations, Lin's CCC), ``_distributions`` (chi-square, F and
+  t, without scipy), ``_rating_inference`` with ``_rating_variance`` (standard errors and
+  intervals for many raters)
 * front ends with scikit-learn's names: ``_labels``
 * reports: ``_report`` (agreement_report), ``_ratings_report`` (ratings_report): every
   number from the functions above, and a methods paragraph (``_report_text`` prints them);
@@ -48,24 +50,17 @@ from ._agreement import (
     observed_agreement,
     prevalence_index,
 )
+from ._bias import mcnemar_test, stuart_maxwell_test
 from ._bootstrap import (
     bootstrap_confint,
     kappa_bootstrap_ci,
     paired_difference_ci,
     paired_difference_confint,
 )
+from ._categories import category_fleiss_kappas, class_validity, specific_agreement
 from ._continuous import icc, lins_ccc  # issue 23: continuous ratings
 from ._correlation import mcc
-from ._designs import (  # issue 23: fixed raters, categories, bias, validity
-    category_fleiss_kappas,
-    class_validity,
-    conger_kappa,
-    fleiss_kappa_generalized,
-    light_kappa,
-    mcnemar_test,
-    specific_agreement,
-    stuart_maxwell_test,
-)
+from ._designs import conger_kappa, fleiss_kappa_generalized, light_kappa
 from ._diagnostics import asymmetry, off_diagonal_entropy
 from ._errors import UndefinedMetricError
 from ._inference import kappa_confint, kappa_sample_size, kappa_standard_error

@@ -46,12 +46,9 @@ from ._agreement import (
     observed_agreement,
     prevalence_index,
 )
+from ._bias import mcnemar_test, stuart_maxwell_test
 from ._bootstrap import bootstrap_confint
-from ._designs import (
-    mcnemar_test,
-    specific_agreement,
-    stuart_maxwell_test,
-)
+from ._categories import specific_agreement
 from ._encoding import _is_missing_label, _labelled
 from ._inference import kappa_confint, kappa_standard_error
 from ._report_text import (

@@ -1,0 +1,328 @@
+"""Agreement per category and against a reference: specific agreement (positive and negative for
+2 x 2), the per-category Fleiss kappas of irr's kappam.fleiss(detail=TRUE), and per-class
+sensitivity and PPV; the small result objects of these and of the bias tests."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from ._errors import UndefinedMetricError
+from ._multirater import fleiss_kappa
+from ._ratings import table_and_categories
+from ._validation import (
+    as_matrix,
+    check_zero_division,
+    matrix_function,
+    origin,
+)
+
+__all__ = [
+    "BiasTest",
+    "CategoryKappas",
+    "ClassValidity",
+    "SpecificAgreement",
+    "category_fleiss_kappas",
+    "class_validity",
+    "specific_agreement",
+]
+
+
+# --- results --------------------------------------------------------------------------------
+
+
+def _fmt(v):
+    return "None" if v is None or (isinstance(v, float) and math.isnan(v)) else f"{v:.4g}"
+
+
+def _labels_of(C, K):
+    kind, labels, _ = origin(C)
+    if kind == "confusion" and labels is not None and len(labels) == K:
+        return tuple(np.asarray(labels).tolist())
+    return tuple(range(K))
+
+
+def _per_class_repr(name, labels, columns):
+    head = f"{name}(" + ", ".join(f"{k}=[...]" for k, _ in columns) + ")"
+    width = max([5, *(len(str(lab)) for lab in labels)]) + 2
+    rows = [f"{'class':>{width}}" + "".join(f"{k:>13}" for k, _ in columns)]
+    for i, lab in enumerate(labels):
+        rows.append(f"{lab!s:>{width}}" + "".join(f"{_fmt(float(v[i])):>13}" for _, v in columns))
+    return head + "\n" + "\n".join(rows)
+
+
+@dataclass(frozen=True, repr=False, eq=False)
+class SpecificAgreement:
+    """Specific agreement per class: ``values[k]`` = 2 n_kk / (n_k. + n_.k).
+
+    ``labels`` are the classes (those of :func:`confusion_matrix`, else 0..K-1); for a
+    2 x 2 table ``positive`` is the agreement on the second class and ``negative`` on the
+    first (scikit-learn's ``pos_label=1`` with labels 0 and 1)."""
+
+    values: np.ndarray
+    labels: tuple
+
+    @property
+    def positive(self) -> float:
+        return self._binary(1)
+
+    @property
+    def negative(self) -> float:
+        return self._binary(0)
+
+    def _binary(self, i):
+        if self.values.shape[0] != 2:
+            raise ValueError(
+                "positive and negative agreement are defined for 2 x 2 tables, got "
+                f"{self.values.shape[0]} classes: read .values, one per class"
+            )
+        return float(self.values[i])
+
+    def __repr__(self) -> str:
+        if self.values.shape[0] == 2:
+            return (
+                f"SpecificAgreement(positive={_fmt(self.positive)}, "
+                f"negative={_fmt(self.negative)}, labels={self.labels!r})"
+            )
+        return _per_class_repr("SpecificAgreement", self.labels, [("agreement", self.values)])
+
+
+@dataclass(frozen=True, repr=False, eq=False)
+class ClassValidity:
+    """Validity against a reference (rows of C): per class, ``sensitivity[k]`` = C_kk / n_k.
+    (recall) and ``ppv[k]`` = C_kk / n_.k (precision), ``support[k]`` = n_k."""
+
+    sensitivity: np.ndarray
+    ppv: np.ndarray
+    support: np.ndarray
+    labels: tuple
+
+    def __repr__(self) -> str:
+        return _per_class_repr(
+            "ClassValidity",
+            self.labels,
+            [("sensitivity", self.sensitivity), ("ppv", self.ppv), ("support", self.support)],
+        )
+
+
+@dataclass(frozen=True, repr=False, eq=False)
+class CategoryKappas:
+    """Per-category Fleiss kappas (irr's ``kappam.fleiss(detail=TRUE)``): ``kappa[k]``, its
+    z statistic against 0 and the two-sided p-value, for ``categories[k]``."""
+
+    kappa: np.ndarray
+    z: np.ndarray
+    pvalue: np.ndarray
+    categories: tuple
+
+    def __repr__(self) -> str:
+        return _per_class_repr(
+            "CategoryKappas",
+            self.categories,
+            [("kappa", self.kappa), ("z", self.z), ("p", self.pvalue)],
+        )
+
+
+@dataclass(frozen=True)
+class BiasTest:
+    """A test of marginal homogeneity: the statistic, its degrees of freedom (None for the
+    exact binomial test), the p-value and the method's name.  ``statistic`` and ``pvalue``
+    are None when the test is undefined (no discordant case)."""
+
+    statistic: float | None
+    df: int | None
+    pvalue: float | None
+    method: str
+
+    def __repr__(self) -> str:
+        return (
+            f"BiasTest(statistic={_fmt(self.statistic)}, df={self.df}, "
+            f"pvalue={_fmt(self.pvalue)}, method={self.method!r})"
+        )
+
+
+def _one_matrix(C, name):
+    M = as_matrix(C)
+    if M.ndim != 2:
+        raise ValueError(f"{name} takes one confusion matrix of shape (K, K), got shape {M.shape}")
+    return M
+
+
+def _counts(C, name):
+    M = _one_matrix(C, name)
+    whole = np.floor(M) == M
+    if not whole.all():
+        pos = tuple(int(i) for i in np.argwhere(~whole)[0])
+        raise ValueError(
+            f"{name} is a test on counts of cases: C must hold whole numbers, got "
+            f"{float(M[pos])!r} at index {pos} (a table of proportions has lost its N)"
+        )
+    return M
+
+
+def _divide(num, den, zero_division, what="the statistic", why="", labels=None):
+    """num / den elementwise; NaN (or ``zero_division``) where den is 0."""
+    zero_division = check_zero_division(zero_division)
+    if zero_division == "raise" and (den == 0).any():
+        i = int(np.argmax(den == 0))
+        label = labels[i] if labels is not None else i
+        raise UndefinedMetricError(f"{what} is undefined (0/0) for class {label!r}{why}")
+    fill = np.nan if zero_division is None else zero_division
+    out = np.full(num.shape, float(fill))
+    np.divide(num, den, out=out, where=den != 0)
+    return out
+
+
+# --- per category ----------------------------------------------------------------------------
+
+
+@matrix_function
+def specific_agreement(C: ArrayLike, *, zero_division: str | float | None = None) -> Any:
+    r"""Specific agreement per class: how often the raters agree when one of them says ``k``.
+
+    .. math:: p_s(k) = \frac{2\,n_{kk}}{n_{k\cdot} + n_{\cdot k}}
+
+    For a 2 x 2 table these are the positive agreement :math:`2a / (2a + b + c)` and the
+    negative agreement :math:`2d / (2d + b + c)` (Cicchetti & Feinstein 1990; Uebersax
+    1990), the two numbers a reader of "high agreement, low kappa" needs: with a rare class
+    the observed agreement is carried by the common one.
+
+    Parameters
+    ----------
+    C : array-like of shape (K, K)
+        Confusion matrix of counts (rows = rater 1, columns = rater 2); the statistic is
+        symmetric in the two raters.
+    zero_division : {None, "raise"} or float
+        The value for a class that neither rater used (0/0): NaN by default.
+
+    Returns
+    -------
+    SpecificAgreement
+        ``.values`` (one per class), ``.labels``, and ``.positive`` / ``.negative`` for
+        2 x 2 tables.
+
+    References
+    ----------
+    Cicchetti, D. V. & Feinstein, A. R. (1990). High agreement but low kappa: II. Resolving
+    the paradoxes. *Journal of Clinical Epidemiology* 43(6), 551-558.
+
+    Examples
+    --------
+    Feinstein and Cicchetti's paradox: p_o = 0.85, kappa 0.32, but agreement on the
+    positives is only 0.4.
+
+    >>> import kappalib as kl
+    >>> s = kl.specific_agreement([[80, 10], [5, 5]])
+    >>> round(s.positive, 4), round(s.negative, 4)
+    (0.4, 0.9143)
+    """
+    M = _one_matrix(C, "specific_agreement")
+    r, c = M.sum(axis=1), M.sum(axis=0)
+    labels = _labels_of(C, M.shape[0])
+    values = _divide(
+        2.0 * np.diag(M),
+        r + c,
+        zero_division,
+        "specific agreement",
+        ": neither rater used it",
+        labels,
+    )
+    return SpecificAgreement(values, labels)
+
+
+def category_fleiss_kappas(table: ArrayLike, *, categories: ArrayLike | None = None) -> Any:
+    r"""Fleiss' kappa of each category against all the others (Fleiss 1971).
+
+    .. math::
+
+        \kappa_k = 1 - \frac{\sum_i n_{ik}(n - n_{ik})}{N n (n - 1)\, p_k (1 - p_k)},
+        \qquad z_k = \kappa_k \Big/ \sqrt{\tfrac{2}{N n (n-1)}}
+
+    with the notation of :func:`fleiss_kappa`; :math:`\kappa_k` is the Fleiss kappa of the
+    table collapsed to "k" and "not k".  The standard error is Fleiss' under the null
+    hypothesis of no agreement beyond chance, as R's irr ``kappam.fleiss(detail=TRUE)``.
+
+    Parameters
+    ----------
+    table : array-like of shape (N, K)
+        Counts per subject and category, every row summing to the same ``n >= 2``.
+    categories : array-like, optional
+        As in :func:`fleiss_kappa`.
+
+    Returns
+    -------
+    CategoryKappas
+        ``.kappa``, ``.z``, ``.pvalue`` (two-sided) and ``.categories``; NaN for a category
+        that nobody used or that every rating used (0/0).
+
+    Examples
+    --------
+    >>> import kappalib as kl
+    >>> res = kl.category_fleiss_kappas([[3, 0], [0, 3], [1, 2], [2, 1]])
+    >>> [round(float(k), 4) for k in res.kappa]
+    [0.3333, 0.3333]
+    """
+    T, known, _ = table_and_categories(table, categories, "category_fleiss_kappas")
+    n_i = T.sum(axis=1)
+    n = n_i[0]
+    if (n_i != n).any() or n < 2:
+        # the checks and sentences of fleiss_kappa
+        fleiss_kappa(table, categories=categories)
+    N = T.shape[0]
+    p = T.sum(axis=0) / (N * n)
+    num = np.einsum("ik,ik->k", T, n - T)
+    den = N * n * (n - 1.0) * p * (1.0 - p)
+    k = 1.0 - _divide(num, den, None)
+    z = k / math.sqrt(2.0 / (N * n * (n - 1.0)))
+    # two-sided p = 2 Phi(-|z|) = erfc(|z| / sqrt 2), without the cancellation of 1 - Phi
+    pvalue = np.array([math.erfc(abs(v) / math.sqrt(2.0)) if np.isfinite(v) else np.nan for v in z])
+    labels = tuple(known.tolist()) if known is not None else tuple(range(T.shape[1]))
+    return CategoryKappas(k, z, pvalue, labels)
+
+
+@matrix_function
+def class_validity(C: ArrayLike, *, zero_division: str | float | None = None) -> Any:
+    r"""Per-class sensitivity and positive predictive value against a reference.
+
+    .. math:: \mathrm{sens}_k = \frac{C_{kk}}{n_{k\cdot}}, \qquad
+              \mathrm{PPV}_k = \frac{C_{kk}}{n_{\cdot k}}
+
+    When rater 1 (the rows) is a gold standard the question is validity, not agreement:
+    how often is each class found, and how often is a call of it right.  Scikit-learn's
+    ``recall_score`` and ``precision_score`` with ``average=None``.
+
+    Parameters
+    ----------
+    C : array-like of shape (K, K)
+        Confusion matrix, rows = the reference, columns = the rater or classifier.
+    zero_division : {None, "raise"} or float
+        The value of 0/0 (a class absent from the reference, or never predicted): NaN by
+        default (scikit-learn warns and gives 0).
+
+    Returns
+    -------
+    ClassValidity
+        ``.sensitivity``, ``.ppv``, ``.support`` (the reference's count of each class) and
+        ``.labels``.
+
+    Examples
+    --------
+    >>> import kappalib as kl
+    >>> v = kl.class_validity([[40, 10], [5, 45]])
+    >>> v.sensitivity.tolist(), [round(float(x), 4) for x in v.ppv]
+    ([0.8, 0.9], [0.8889, 0.8182])
+    """
+    M = _one_matrix(C, "class_validity")
+    d = np.diag(M)
+    r, c = M.sum(axis=1), M.sum(axis=0)
+    labels = _labels_of(C, M.shape[0])
+    return ClassValidity(
+        _divide(d, r, zero_division, "sensitivity", ": the reference has no such case", labels),
+        _divide(d, c, zero_division, "PPV", ": it is never predicted", labels),
+        r,
+        labels,
+    )
