@@ -21,8 +21,8 @@ first cell installs ``kappalib[widgets]`` with ``%pip``.  This script does the s
    the cell runs ``%pip install`` as on Colab.  Two notebooks run at a time, each stream in its
    own small environment layered on the Colab one (a ``.pth`` file), so that kappalib is
    installed only there: each stream's first chapter starts without kappalib and its install
-   cell really installs it; the later chapters find it (the chapters' install cells must be one
-   and the same cell, which is checked);
+   cell really installs it; the later chapters find it (the kappalib part of the chapters'
+   install cells must be one and the same, which is checked);
 6. imports every module of the wheel from that environment, and checks that ``kappalib`` comes
    from the environment, not from the checkout.
 
@@ -361,17 +361,23 @@ def prepare_notebooks(check: Check, src: Path, book: Path, wheel: Path) -> list[
             if cell.cell_type == "code" and INSTALL_SPEC.search(cell.source):
                 cell.source, n = INSTALL_SPEC.subn(spec, cell.source)
                 hits += n
-                install_cells.setdefault(cell.source, []).append(original.name)
+                # the kappalib part of the cell (a chapter may install more after it: 14 adds
+                # duckdb where it is missing), up to its first invalidate_caches()
+                kappalib_part = cell.source.split("importlib.invalidate_caches()", 1)[0]
+                install_cells.setdefault(kappalib_part, []).append(original.name)
         if hits != 1:
             check.fail(f"{path.name}: {hits} install cells with the git+https spec (want 1)")
         nb.cells.append(nbformat.v4.new_code_cell(WHERE_CELL))
         nbformat.write(nb, path)
     # run_stream installs through the first chapter of each stream only (the others find the
     # wheel installed, as on a Colab runtime's second notebook): that covers every chapter only
-    # while their install cells are the same cell.
+    # while the kappalib part of their install cells is the same.
     if len(install_cells) > 1:
         groups = "; ".join(", ".join(names) for names in install_cells.values())
-        check.fail(f"the chapters' install cells differ (CONTRIBUTING.md, Add a chapter): {groups}")
+        check.fail(
+            f"the kappalib part of the chapters' install cells differs (CONTRIBUTING.md, Add a "
+            f"chapter): {groups}"
+        )
     return notebooks
 
 
@@ -381,8 +387,8 @@ def run_stream(python: Path, kernel: str, notebooks: list[Path], env: dict) -> l
         for attempt in (1, 2):
             # The stream's first chapter starts as on a fresh Colab runtime, without kappalib: its
             # install cell runs %pip install of the wheel. The later chapters find that install
-            # (their install cells are the same cell: prepare_notebooks checks it), which saves a
-            # pip uninstall and install per chapter. A retry always starts fresh.
+            # (the kappalib part of their install cells is the same: prepare_notebooks checks
+            # it), which saves a pip uninstall and install per chapter. A retry starts fresh.
             if i == 0 or attempt == 2:
                 uninstall = [python, "-m", "pip", "uninstall", "--quiet", "--yes", "kappalib"]
                 run(uninstall, env=env, check=False)
