@@ -298,7 +298,7 @@ MIN_STAMP := $(MIN_VENV)/.installed
 # the sandbox, publishing, the type check, the book's configuration and site tools, the landing
 # figure's script, chapters 12's and 13's stored results): they need the pinned book environment.
 MIN_SKIP  := $(foreach t,test_install test_lab test_coursework test_publish test_typing \
-               test_book_config test_site_tools test_landing_figure test_ch12_cache \
+               test_book_config test_site_tools test_landing_figure test_ch12_cache test_jupyter_wakeup \
                test_ch13_cache,--ignore=tests/$(t).py) \
              $(foreach f,$(wildcard tests/test_sandbox*.py tests/test_grading*.py),--ignore=$(f))
 
