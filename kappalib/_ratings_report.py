@@ -26,7 +26,7 @@ from ._multirater import (
 )
 from ._rating_inference import ratings_confint, ratings_standard_error
 from ._ratings import Layout, prepare, table_and_categories
-from ._report_text import FEW_UNITS, _count, _join, _label, _num, _p
+from ._report_text import FEW_UNITS, _count, _join, _label, _lists_html, _lists_markdown, _num, _p
 from ._validation import _short, check_confidence
 
 __all__ = [
@@ -136,10 +136,7 @@ class RatingsReport:
             "|" + " --- |" * (len(self.categories) + 1),
             "| ratings | " + " | ".join(self._totals()) + " |",
         ]
-        if self.caveats:
-            lines += ["", "Caveats:", ""] + [f"- {c}" for c in self.caveats]
-        if self.notes:
-            lines += ["", "Notes:", ""] + [f"- {c}" for c in self.notes]
+        lines += _lists_markdown(self.caveats, self.notes)
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -168,11 +165,7 @@ class RatingsReport:
         out.append("</tr></thead><tbody><tr><th>ratings</th>")
         out += [f"<td>{v}</td>" for v in self._totals()]
         out.append("</tr></tbody></table>")
-        for title, items in (("Caveats", self.caveats), ("Notes", self.notes)):
-            if items:
-                out.append(f"<p>{title}:</p><ul>")
-                out += [f"<li>{e(c)}</li>" for c in items]
-                out.append("</ul>")
+        out.append(_lists_html(self.caveats, self.notes))
         return "".join(out)
 
     def methods_paragraph(self, *, table: str | None = None) -> str:

@@ -59,6 +59,8 @@ from ._report_text import (
     _count,
     _join,
     _label,
+    _lists_html,
+    _lists_markdown,
     _num,
     _p,
 )
@@ -175,10 +177,7 @@ class AgreementReport:
         lines += ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
         for lab, row in zip(self.labels, self._matrix_rows(), strict=True):
             lines.append("| " + " | ".join([_label(lab), *row]) + " |")
-        if self.caveats:
-            lines += ["", "Caveats:", ""] + [f"- {c}" for c in self.caveats]
-        if self.notes:
-            lines += ["", "Notes:", ""] + [f"- {c}" for c in self.notes]
+        lines += _lists_markdown(self.caveats, self.notes)
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -205,14 +204,7 @@ class AgreementReport:
             cells = "".join(f"<td>{v}</td>" for v in row)
             out.append(f"<tr><th>{e(_label(lab))}</th>{cells}</tr>")
         out.append("</tbody></table>")
-        if self.caveats:
-            out.append("<p>Caveats:</p><ul>")
-            out += [f"<li>{e(c)}</li>" for c in self.caveats]
-            out.append("</ul>")
-        if self.notes:
-            out.append("<p>Notes:</p><ul>")
-            out += [f"<li>{e(c)}</li>" for c in self.notes]
-            out.append("</ul>")
+        out.append(_lists_html(self.caveats, self.notes))
         return "".join(out)
 
     def methods_paragraph(self, *, table: str | None = None) -> str:

@@ -56,3 +56,25 @@ def _join(words: list[str]) -> str:
     if len(words) <= 1:
         return "".join(words)
     return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _lists_markdown(caveats, notes) -> list[str]:
+    """The caveats and notes of a report as Markdown bullet lists (empty lists left out)."""
+    lines: list[str] = []
+    for title, items in (("Caveats", caveats), ("Notes", notes)):
+        if items:
+            lines += ["", f"{title}:", ""] + [f"- {c}" for c in items]
+    return lines
+
+
+def _lists_html(caveats, notes) -> str:
+    """The same lists as HTML (escaped), for ``_repr_html_``."""
+    import html
+
+    out = []
+    for title, items in (("Caveats", caveats), ("Notes", notes)):
+        if items:
+            out.append(f"<p>{title}:</p><ul>")
+            out += [f"<li>{html.escape(str(c))}</li>" for c in items]
+            out.append("</ul>")
+    return "".join(out)

@@ -640,3 +640,21 @@ def test_ratings_bootstrap_is_seeded():
     assert a["Krippendorff's alpha"].confidence_interval == kl.ratings_confint(
         data, coefficient="alpha", method="bootstrap", n_resamples=300, rng=7
     )
+
+
+def test_caveats_and_notes_are_shown_in_the_text_and_the_table():
+    # Every caveat the report holds is listed in its Markdown and in its notebook table
+    # (escaped), for both reports: a reader of str(report) or of the notebook sees them.
+    import html
+
+    two = kl.agreement_report(["a", "b", "a", None, "b"], ["a", "b", "b", "a", "b"], missing="drop")
+    ratings = _ratings_report(
+        [[1, 1, 2], [2, 2, 2], [1, 2, np.nan], [3, 3, 3]], layout="units x raters"
+    )
+    for r in (two, ratings):
+        assert r.caveats, "these data should carry caveats (few units)"
+        md, page = r.to_markdown(), r._repr_html_()
+        for item in (*r.caveats, *r.notes):
+            assert f"- {item}" in md, item
+            assert f"<li>{html.escape(str(item))}</li>" in page, item
+    assert any(c.startswith("Missing ratings") for c in two.caveats), two.caveats
