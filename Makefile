@@ -5,6 +5,18 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# uv (requirements-uv.txt) installs every environment's pinned list in seconds, where pip took
+# about a minute each, most of it compiling every module to bytecode. uv compiles nothing;
+# Python writes a module's bytecode the first time it is imported, as on a reader's machine.
+# For that, PYTHONDONTWRITEBYTECODE (set on some CI machines, this one among them) is unset
+# for every command make runs: with it, each process compiled all it imported, every time.
+UV_STAMP := $(VENV)/.installed-uv
+UV       := UV_NO_PROGRESS=1 $(BIN)/uv pip install --quiet
+unexport PYTHONDONTWRITEBYTECODE
+# The same for the environments the tests build with pip, as readers do (the README's pip
+# route, Binder's, the wheel check's %pip and bare install, make dist): pip compiled every
+# module of jupyterlab and the rest at install, about half of each install's time.
+export PIP_NO_COMPILE := 1
 PORT   ?= 8000
 # The browser libraries the site serves itself (MathJax, require.js, the widget manager), from
 # the npm packages pinned in tools/vendor/; installed here, copied into _build/html by
@@ -96,14 +108,17 @@ help:
 
 venv: $(STAMP)
 
+$(UV_STAMP): requirements-uv.txt
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet -r requirements-uv.txt
+	@touch $@
+
 # tools/jupyter_wakeup.py goes into .venv and .venv-lab: Jupyter's asyncio client can miss a
 # socket wake-up on a busy machine and then sleep until the cell timeout (nbclient issue 312).
-$(STAMP): requirements.txt requirements-oracles.txt pyproject.toml tools/jupyter_wakeup.py
-	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -r requirements.txt
-	$(BIN)/python -m pip install --quiet --no-deps --upgrade --target $(VENV)/oracles -r requirements-oracles.txt
-	$(BIN)/python -m pip install --quiet --no-deps -e .
+$(STAMP): $(UV_STAMP) requirements.txt requirements-oracles.txt pyproject.toml tools/jupyter_wakeup.py
+	$(UV) --python $(BIN)/python -r requirements.txt
+	$(UV) --python $(BIN)/python --no-deps --reinstall --target $(VENV)/oracles -r requirements-oracles.txt
+	$(UV) --python $(BIN)/python --no-deps -e .
 	$(BIN)/python -m ipykernel install --sys-prefix --name python3 --display-name "Python 3 (kappa-honestly)" > /dev/null
 	$(BIN)/python -m ipykernel install --sys-prefix --name kappa-honestly --display-name "Python 3 (kappa-honestly)" > /dev/null
 	$(BIN)/python tools/jupyter_wakeup.py --install $(BIN)/python > /dev/null
@@ -126,7 +141,7 @@ zip: book
 	$(BIN)/python tools/zip_site.py _build/html $(ZIP)
 
 $(SITE_STAMP): $(STAMP) requirements-site.txt
-	$(BIN)/python -m pip install --quiet -r requirements-site.txt
+	$(UV) --python $(BIN)/python -r requirements-site.txt
 	@touch $@
 
 check-site: $(SITE_STAMP) $(VENDOR_STAMP)
@@ -145,7 +160,7 @@ pdf: $(SITE_STAMP) $(VENDOR_STAMP)
 	$(BIN)/python tools/check_pdf.py $(PDF) --site $(PDF_BUILD)/_build/singlehtml
 
 $(CW_STAMP): $(STAMP) requirements-coursework.txt
-	$(BIN)/python -m pip install --quiet -r requirements.txt -r requirements-coursework.txt
+	$(UV) --python $(BIN)/python -r requirements.txt -r requirements-coursework.txt
 	$(BIN)/python -m pip check
 	@touch $@
 
@@ -188,10 +203,11 @@ grade: $(CW_STAMP)
 	@test -n "$(PS)" || { echo "usage: make grade COURSE=<dir> PS=<ps> [JOBS=2]"; exit 2; }
 	$(BIN)/python coursework/grade.py --course "$(COURSE)" --ps "$(PS)" --jobs "$(JOBS)" $(GRADE_ARGS)
 
-# The README's pip route for a machine without make is the same three steps.
-$(LAB_STAMP): requirements-lab.txt binder/requirements.txt pyproject.toml tools/jupyter_wakeup.py
+# The README's pip route for a machine without make is the same three steps, with pip
+# (tests/test_lab.py runs that route too).
+$(LAB_STAMP): $(UV_STAMP) requirements-lab.txt binder/requirements.txt pyproject.toml tools/jupyter_wakeup.py
 	@test -x $(LAB_VENV)/bin/python || $(PYTHON) -m venv $(LAB_VENV)
-	$(LAB_VENV)/bin/python -m pip install --quiet -r requirements-lab.txt -e .
+	$(UV) --python $(LAB_VENV)/bin/python -r requirements-lab.txt -e .
 	$(PYTHON) tools/jupyter_wakeup.py --install $(LAB_VENV)/bin/python > /dev/null
 	$(LAB_VENV)/bin/python -m ipykernel install --sys-prefix --name kappa-honestly --display-name "Python 3 (kappa-honestly)" > /dev/null
 	$(LAB_VENV)/bin/python -m pip check
@@ -210,16 +226,17 @@ lab: $(LAB_STAMP)
 kernel: $(LAB_STAMP)
 	$(LAB_VENV)/bin/python -m ipykernel install --user --name kappa-honestly --display-name "Python 3 (kappa-honestly)"
 
-$(DIST_STAMP): requirements-dist.txt
+$(DIST_STAMP): requirements-dist.txt requirements-uv.txt
 	@test -x $(DIST_VENV)/bin/python || $(PYTHON) -m venv $(DIST_VENV)
-	$(DIST_VENV)/bin/python -m pip install --quiet -r requirements-dist.txt
+	$(DIST_VENV)/bin/python -m pip install --quiet -r requirements-uv.txt
+	UV_NO_PROGRESS=1 $(DIST_VENV)/bin/uv pip install --quiet --python $(DIST_VENV)/bin/python -r requirements-dist.txt
 	@touch $@
 
 # The sdist and the wheel that go to PyPI (kappalib's description is PACKAGE_README.md), and
 # twine's check of their metadata and of how PyPI will render that description.
 dist: $(DIST_STAMP)
 	rm -rf $(DIST) build  # build/: setuptools' staging, stale files would enter the wheel
-	$(DIST_VENV)/bin/python -m build --sdist --wheel --outdir $(DIST) .
+	$(DIST_VENV)/bin/python -m build --installer uv --sdist --wheel --outdir $(DIST) .
 	$(DIST_VENV)/bin/twine check --strict $(DIST)/*
 
 # Rewrites every placeholder of the repository URL (and the JupyterHub one) in the tracked
@@ -302,11 +319,10 @@ MIN_SKIP  := $(foreach t,test_install test_lab test_coursework test_publish test
                test_ch13_cache,--ignore=tests/$(t).py) \
              $(foreach f,$(wildcard tests/test_sandbox*.py tests/test_grading*.py),--ignore=$(f))
 
-$(MIN_STAMP): requirements-min.txt
+$(MIN_STAMP): $(UV_STAMP) requirements-min.txt
 	rm -rf $(MIN_VENV)
 	$(PYTHON) -m venv $(MIN_VENV)
-	$(MIN_VENV)/bin/python -m pip install --quiet --upgrade pip
-	$(MIN_VENV)/bin/python -m pip install --quiet -r requirements-min.txt
+	$(UV) --python $(MIN_VENV)/bin/python -r requirements-min.txt
 	@touch $@
 
 test-min: $(MIN_STAMP)

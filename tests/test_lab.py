@@ -21,12 +21,16 @@ import secrets
 import signal
 import socket
 import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+import wheelhouse  # noqa: E402  (tools/)
+
 VENV_PYTHON = ROOT / ".venv-lab" / "bin" / "python"
 DISPLAY_NAME = "Python 3 (kappa-honestly)"
 
@@ -144,6 +148,9 @@ def test_readme_pip_route_runs_a_chapter_on_the_course_kernel(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in {"VIRTUAL_ENV", "PYTHONPATH"}}
     env.update(JUPYTER_DATA_DIR=str(tmp_path / "data"), JUPYTER_CONFIG_DIR=str(tmp_path / "cfg"))
     env.pop("JUPYTER_PATH", None)
+    # The line's pip installs the same pinned wheels from the wheelhouse (tools/wheelhouse.py).
+    wheelhouse.fill([copy / "requirements-lab.txt"], wheelhouse.build_requires(copy))
+    env = wheelhouse.offline(env)
     # Everything but starting the server, which would wait for a browser; then the server's
     # own entry point, and one chapter executed on the kernel the chapter names.
     run = line.removesuffix(tail) + " && .venv-lab/bin/jupyter lab --version"

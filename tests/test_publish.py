@@ -34,6 +34,9 @@ import yaml
 import kappalib
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+import wheelhouse  # noqa: E402  (tools/)
+
 PLACEHOLDER = re.compile(r"\bOWNER\b|jupyterhub\.example\.org")
 # These two name the placeholders on purpose.
 SELF = {"tools/publish_config.py", "tests/test_publish.py"}
@@ -231,6 +234,10 @@ def test_binder_environment_runs_a_widget_chapter(tmp_path):
     python = env_dir / "bin" / "python"
     env = {k: v for k, v in os.environ.items() if k not in {"PYTHONPATH", "VIRTUAL_ENV"}}
     env["PATH"] = f"{env_dir / 'bin'}{os.pathsep}{env['PATH']}"
+    # repo2docker's pip commands install the same pinned wheels from the wheelhouse
+    # (tools/wheelhouse.py), without reading the index's pages.
+    wheelhouse.fill([clone / "binder" / "requirements.txt"], wheelhouse.build_requires(clone))
+    env = wheelhouse.offline(env)
 
     def run(*cmd, cwd=clone):
         proc = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, check=False)

@@ -69,6 +69,11 @@ COLAB = [
 INSTALL_SPEC = re.compile(r'"kappalib\[widgets\] @ git\+https://github\.com/[^"\s]+"')
 
 QUIET = ["--quiet"]
+# uv, beside this Python when the Makefile built .venv (requirements-uv.txt), installs the
+# Colab-like environment's pinned list in seconds, and python -m build's build environments;
+# without it, pip (from the wheelhouse, below). What a reader runs stays pip: the chapters'
+# %pip cell and the bare install of the wheel.
+UV = Path(sys.executable).with_name("uv")
 # Seconds per cell: the chapters' cells take seconds (make chapter-times), pip a few more; two
 # notebooks run at a time, beside the other tests, so the machine is always loaded. As the
 # book's timeout (_config.yml): there to stop a hung kernel, far above any measured cell.
@@ -177,7 +182,8 @@ def expected_files(src: Path) -> set[str]:
 
 def build(check: Check, src: Path, dist: Path) -> tuple[Path, Path]:
     check.phase("build the sdist and, from it, the wheel (python -m build)")
-    proc = run([sys.executable, "-m", "build", "--outdir", dist, src], check=False)
+    installer = ["--installer", "uv"] if UV.is_file() else []  # its build environments
+    proc = run([sys.executable, "-m", "build", *installer, "--outdir", dist, src], check=False)
     output = proc.stdout + proc.stderr
     if proc.returncode != 0:
         raise RuntimeError(f"python -m build failed:\n{output[-4000:]}")
@@ -261,7 +267,11 @@ WHEELHOUSE = Path(
 
 
 def install_pinned(python: Path, specs: list[str], *, cwd: Path) -> None:
-    """pip install ``specs`` from the wheelhouse; fill it from the index when one is missing."""
+    """uv (or pip from the wheelhouse, filled from the index when one is missing) installs
+    ``specs``."""
+    if UV.is_file():
+        run([UV, "pip", "install", *QUIET, "--python", python, *specs], cwd=cwd)
+        return
     offline = ["--no-index", "--find-links", WHEELHOUSE]
     if run(
         [python, "-m", "pip", "install", *QUIET, *offline, *specs], cwd=cwd, check=False
