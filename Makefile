@@ -252,7 +252,7 @@ lint: $(STAMP)
 # tests/ includes the install path (test_install.py: the built wheel in fresh environments runs
 # every chapter), make lab (test_lab.py) and publishing (test_publish.py: the placeholders, Binder).
 unit: $(STAMP) $(CW_STAMP) $(LAB_STAMP)
-	$(BIN)/python -m pytest -q -n 2 --dist loadfile tests kappalib
+	$(BIN)/python -m pytest -q -n 2 --dist loadfile --no-loadscope-reorder tests kappalib
 
 # The unit, property and doctest suites without the slow tests (SLOW_TESTS) and without nbval.
 fast: $(STAMP)
