@@ -51,6 +51,8 @@ def test_survivor_fallback_and_timeout(tmp_path):
     script.write_text(PLANTS)
     names = ["planted_survivor", "planted_wrong_focus", "planted_hang", "bias_index_sign"]
     env = {k: v for k, v in os.environ.items() if k != "KAPPALIB_MUTANT"}
+    # kappalib from this checkout also where it is not installed (the floor environment)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     out = subprocess.run(
         [sys.executable, str(script), *names],
         cwd=ROOT,
