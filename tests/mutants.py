@@ -6,13 +6,19 @@ replaces the public function by a wrapper in ``kappalib`` and in every ``kappali
 that holds it (so ``cohen_kappa_score`` calls a mutated ``kappa`` too), before any test runs.
 Nothing is edited on disk, so the check survives refactoring of the private modules.
 
-``python tests/mutants.py`` runs a baseline (no mutant: the selection must pass), then the
-unit tests once per mutant with ``-x`` (stop at the first failure), and prints which test
+``python tests/mutants.py`` runs a baseline (no mutant: each focus selection must pass), then
+the unit tests once per mutant with ``-x`` (stop at the first failure), and prints which test
 killed each one.  It exits with 1 if any mutant survives: a survivor marks a missing oracle.
 Run from the repository root; ``python tests/mutants.py NAME ...`` runs only those mutants.
 
-Each mutant lists the test files to run, the likeliest killers first; ``-x`` stops at the
-first failure, so a killed mutant costs a few seconds.
+Each mutant has a focus: the tests likeliest to kill it (FOCUS, else DEFAULT_FOCUS).  One
+that survives its focus is run against the whole files of its focus, then every file of
+UNIT, before it is declared a survivor (the table says "focus missed" when the fallback
+killed it).  Every run is a real pytest session of its own; on a platform with ``os.fork``
+it is a forked child of the runner, which imported numpy, scipy, scikit-learn, statsmodels,
+hypothesis, pytest and kappalib once, so that a killed mutant costs about a second, not the
+five of a fresh interpreter.  Two sessions run at a time; one that runs past TIMEOUT seconds
+is killed, and its mutant counts as not killed.
 """
 
 from __future__ import annotations
@@ -20,15 +26,15 @@ from __future__ import annotations
 import functools
 import math
 import os
-import re
+import signal
 import subprocess
 import sys
 import time
-from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
 ENV = "KAPPALIB_MUTANT"
+MARK = "__kappalib_mutant__"  # set on an applied mutant (the name of the mutant)
 WORKERS = 2  # mutants checked side by side (one pytest process each)
 
 # the fast unit files, for mutants without a narrower list
@@ -393,15 +399,18 @@ def _report_without(report, word):
 # mutant that survives its focus is run against every file of UNIT before it is declared a
 # survivor.  The default focus is the two files of hand-computed and published values.
 DEFAULT_FOCUS = ["tests/test_oracles.py", "tests/test_seeds.py"]
+RANDOM_PAIRS = [f"tests/test_parity.py::test_random_pairs_against_sklearn[{i}]" for i in (0, 1)]
+# test_closed_forms.py's dense minimisations take 8 s: its closed-form tests, not the file
+CLOSED_FORMS = [
+    "tests/test_closed_forms.py::test_C0_closed_forms_match_kappalib",
+    "tests/test_closed_forms.py::test_C1_closed_forms_match_kappalib",
+]
 FOCUS = {
     "labels_from_matrix_columns_as_rows": ["tests/test_labels_from_matrix.py"],
-    "cohen_kappa_score_no_sample_weight": [
-        "tests/test_parity.py::test_random_pairs_against_sklearn"
-    ],
-    "cohen_kappa_score_labels_ignored": ["tests/test_parity.py::test_random_pairs_against_sklearn"],
-    "matthews_corrcoef_no_sample_weight": [
-        "tests/test_parity.py::test_random_pairs_against_sklearn"
-    ],
+    # the first two of the random cases (all of them take 8 s; the file is the fallback)
+    "cohen_kappa_score_no_sample_weight": RANDOM_PAIRS,
+    "cohen_kappa_score_labels_ignored": RANDOM_PAIRS,
+    "matthews_corrcoef_no_sample_weight": RANDOM_PAIRS,
     "disagreement_weights_quadratic_is_linear": ["tests/test_weighted.py"],
     "kappa_confint_confidence_ignored": ["tests/test_oracles.py", "tests/test_weighted.py"],
     "kappa_standard_error_n_minus_1": [
@@ -409,10 +418,10 @@ FOCUS = {
     ],
     "UndefinedMetricError_not_ValueError": ["tests/test_undefined.py"],
     "cohen_kappa_confint_weighting_ignored": ["tests/test_issue22_ratings.py"],
-    "closed_forms_kappa_C0_is_mcc": ["tests/test_closed_forms.py"],
-    "closed_forms_mcc_C1_no_false_positive": ["tests/test_closed_forms.py"],
-    "families_C1_is_C0": ["tests/test_families.py", "tests/test_closed_forms.py"],
-    "families_ZA_A_on_the_diagonal": ["tests/test_families.py", "tests/test_closed_forms.py"],
+    "closed_forms_kappa_C0_is_mcc": CLOSED_FORMS,
+    "closed_forms_mcc_C1_no_false_positive": CLOSED_FORMS[::-1],
+    "families_C1_is_C0": ["tests/test_families.py", *CLOSED_FORMS],
+    "families_ZA_A_on_the_diagonal": ["tests/test_families.py", *CLOSED_FORMS],
     "kappa_standard_error_null_ignored": ["tests/test_inference_null.py"],
     "bootstrap_confint_always_percentile": [
         "tests/test_bootstrap.py::test_bca_differs_from_percentile_where_it_should"
@@ -435,14 +444,30 @@ FOCUS = {
     "brennan_prediger_weighting_ignored": ["tests/test_multirater_oracles.py"],
     "brennan_prediger_multi_pe_one_over_k": ["tests/test_multirater_oracles.py"],
     # r23
-    "agreement_report_z_from_interval_se": ["tests/test_report.py"],
-    "agreement_report_forgets_few_units": ["tests/test_report.py"],
+    # test functions, not the file: its irrCAC parity tests come before the killers
+    "agreement_report_z_from_interval_se": [
+        "tests/test_report.py::test_numbers_equal_statsmodels_on_random_tables"
+    ],
+    "agreement_report_forgets_few_units": [
+        "tests/test_report.py::test_few_units_caveat_at_49_not_at_50"
+    ],
     "matrix_from_counts_transposed": ["tests/test_counts.py"],
     "matrix_from_counts_pairs_not_counts": ["tests/test_counts.py"],
-    "ratings_report_level_ignored": ["tests/test_report.py"],
-    "agreement_report_specific_agreement_reversed": ["tests/test_report.py"],
-    "ratings_standard_error_n_squared": ["tests/test_rating_inference.py"],
-    "ratings_confint_confidence_ignored": ["tests/test_rating_inference.py"],
+    "ratings_report_level_ignored": [
+        "tests/test_report.py::test_ratings_report_on_fleiss_1971_and_krippendorff_2011"
+    ],
+    "agreement_report_specific_agreement_reversed": [
+        "tests/test_report.py::test_specific_agreement_by_exact_arithmetic"
+    ],
+    # the first of 50 batches (the whole file takes 40 s; its test ids are the fallback)
+    "ratings_standard_error_n_squared": [
+        "tests/test_rating_inference.py::"
+        "test_ac1_ac2_bp_standard_errors_and_intervals_against_irrcac[0]"
+    ],
+    "ratings_confint_confidence_ignored": [
+        "tests/test_rating_inference.py::"
+        "test_ac1_ac2_bp_standard_errors_and_intervals_against_irrcac[0]"
+    ],
 }
 
 
@@ -562,29 +587,40 @@ MUTANTS.update(
         ),
     }
 )
+# the tests that kill them, not their files: with -x a file runs its slower parity tests
+# first.  A whole test function where its cases are cheap, else its first case ([0]); a
+# focus that misses falls back to its whole files, then UNIT (and the table says so).
 FOCUS.update(
     {
-        name: files
-        for files, names in (
-            (
-                ["tests/test_designs.py"],
-                [
-                    "conger_kappa_pooled_margins",
-                    "light_kappa_listwise_deletion",
-                    "fleiss_kappa_generalized_weighting_ignored",
-                    "specific_agreement_rows_twice",
-                    "category_fleiss_kappas_se_without_2",
-                    "class_validity_columns_as_reference",
-                    "mcnemar_test_correction_ignored",
-                    "stuart_maxwell_test_df_k",
-                ],
-            ),
-            (
-                ["tests/test_continuous.py"],
-                ["icc_agreement_is_consistency", "icc_confidence_ignored", "lins_ccc_is_pearson"],
-            ),
-        )
-        for name in names
+        "conger_kappa_pooled_margins": [
+            "tests/test_designs.py::test_conger_and_generalized_fleiss_on_krippendorffs_example"
+        ],
+        "light_kappa_listwise_deletion": [
+            "tests/test_designs.py::test_light_against_sklearn_pairs[0]"
+        ],
+        "fleiss_kappa_generalized_weighting_ignored": [
+            "tests/test_designs.py::test_conger_against_irrcac[0]"
+        ],
+        "specific_agreement_rows_twice": [
+            "tests/test_designs.py::test_specific_agreement_in_exact_fractions"
+        ],
+        "category_fleiss_kappas_se_without_2": [
+            "tests/test_designs.py::test_category_fleiss_kappas_against_statsmodels_collapsed"
+        ],
+        "class_validity_columns_as_reference": [
+            "tests/test_designs.py::test_class_validity_against_sklearn"
+        ],
+        "mcnemar_test_correction_ignored": [
+            "tests/test_designs.py::test_mcnemar_against_statsmodels"
+        ],
+        "stuart_maxwell_test_df_k": [
+            "tests/test_designs.py::test_stuart_maxwell_against_statsmodels"
+        ],
+        "icc_agreement_is_consistency": [
+            "tests/test_continuous.py::test_shrout_fleiss_worked_example"
+        ],
+        "icc_confidence_ignored": ["tests/test_continuous.py::test_icc_interval_at_other_levels"],
+        "lins_ccc_is_pearson": ["tests/test_continuous.py::test_ccc_value_in_exact_fractions"],
     }
 )
 
@@ -704,11 +740,21 @@ def _apply(name):
 
     else:
         mutant = bare
+    setattr(mutant, MARK, name)
     for modname, module in list(sys.modules.items()):
         if modname == "kappalib" or modname.startswith("kappalib."):
             for attr, value in list(vars(module).items()):
                 if value is original:
                     setattr(module, attr, mutant)
+
+
+def applied():
+    """The mutants applied in this process (none, outside a mutant's pytest session)."""
+    found = set()
+    for modname, module in list(sys.modules.items()):
+        if modname == "kappalib" or modname.startswith("kappalib."):
+            found.update(getattr(v, MARK, None) for v in list(vars(module).values()))
+    return sorted(found - {None})
 
 
 def pytest_configure(config):
@@ -719,28 +765,249 @@ def pytest_configure(config):
         _apply(name)
 
 
-def _run(selection, mutant=None):
+def _record(report):
+    """Append the id of a failed test (or collector) to the file RESULT names, if any."""
+    path = os.environ.get(RESULT)
+    if path and report.failed:
+        with open(path, "a", encoding="utf-8") as out:
+            out.write(report.nodeid + "\n")
+
+
+def pytest_runtest_logreport(report):
+    _record(report)
+
+
+def pytest_collectreport(report):
+    _record(report)
+
+
+# --- the runner ---------------------------------------------------------------------------
+#
+# Each check is one pytest session: ``-p mutants -x`` on a selection, with KAPPALIB_MUTANT
+# naming the mutant (or unset for the baseline).  Where the platform has os.fork, a session
+# is a forked child of this process, which imported the heavy modules below once (never a
+# mutant: the mutant is applied by pytest_configure in the child only, and the child's
+# memory is its own copy).  Elsewhere it is a fresh ``python -m pytest`` subprocess.  Either
+# way the session's failed test ids go to a file (the hooks above) and its output to a log.
+
+PYTEST_ARGS = ["-p", "mutants", "-p", "no:xdist", "-x", "-q", "-rf", "--no-header"]
+PYTEST_ARGS += ["-o", "addopts=-p no:cacheprovider"]
+# what the test files and their oracles import; loaded once in the parent of the forks
+PRELOAD = [
+    "numpy",
+    "scipy",
+    "scipy.stats",
+    "pandas",
+    "sklearn.metrics",
+    "statsmodels.stats.inter_rater",
+    "statsmodels.stats.contingency_tables",
+    "krippendorff",
+    "hypothesis",
+    "hypothesis.extra.numpy",
+    "pytest",
+    "kappalib",
+    "kappalib.widgets",
+]
+ORACLES = ["irrCAC.raw", "pingouin"]  # from .venv/oracles (the test files add it to sys.path)
+# seconds one pytest session may take before it is killed (a hung mutant is not killed)
+TIMEOUT = float(os.environ.get("KAPPALIB_MUTANT_TIMEOUT", "300"))
+RESULT = "KAPPALIB_MUTANT_RESULT"  # the file the failed test ids go to
+
+
+def _preload():
+    import importlib
+    import importlib.metadata
+
+    for module in PRELOAD:
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            pass
+    for entry in importlib.metadata.entry_points(group="pytest11"):  # pytest's plugins
+        try:
+            importlib.import_module(entry.module)
+        except Exception:  # a broken plugin fails in the session, as it would anyway
+            pass
+    oracles = os.path.join(os.getcwd(), ".venv", "oracles")
+    sys.path.insert(0, oracles)
+    try:
+        for module in ORACLES:
+            try:
+                importlib.import_module(module)
+            except Exception:
+                pass
+    finally:
+        sys.path.remove(oracles)
+
+
+def _env(mutant, result):
     env = dict(os.environ)
     env.pop(ENV, None)
     if mutant:
         env[ENV] = mutant
+    env[RESULT] = result
     env["PYTHONPATH"] = os.pathsep.join(filter(None, ["tests", env.get("PYTHONPATH")]))
-    cmd = [sys.executable, "-m", "pytest", "-p", "mutants", "-p", "no:xdist", "-x", "-q"]
-    cmd += ["-rf", "--no-header", "-o", "addopts=-p no:cacheprovider", *selection]
-    t0 = time.perf_counter()
-    out = subprocess.run(cmd, env=env, capture_output=True, text=True)
-    failed = re.findall(r"^(?:FAILED|ERROR) (\S+)", out.stdout, flags=re.MULTILINE)
-    return out.returncode, failed, out.stdout, time.perf_counter() - t0
+    return env
 
 
-def _check(name):
-    """(name, killer test or None, seconds)."""
-    focus = FOCUS.get(name, DEFAULT_FOCUS)
-    code, failed, _, seconds = _run(focus, name)
-    if code != 0 and failed:
-        return name, failed[0], seconds
-    code, failed, _, more = _run(UNIT, name)  # not in its focus: the whole unit suite
-    return name, (failed[0] if code != 0 and failed else None), seconds + more
+class _Session:
+    """One pytest session on a selection, with or without a mutant, run in the background."""
+
+    def __init__(self, job, selection, mutant, workdir, number):
+        self.job, self.selection, self.mutant = job, selection, mutant
+        self.log = os.path.join(workdir, f"{number}.log")
+        self.result = os.path.join(workdir, f"{number}.failed")
+        self.t0 = time.perf_counter()
+        self.code = self.timed_out = None
+        if hasattr(os, "fork"):
+            self._fork()
+        else:
+            with open(self.log, "wb") as log:
+                self.process = subprocess.Popen(
+                    [sys.executable, "-m", "pytest", *PYTEST_ARGS, *selection],
+                    env=_env(mutant, self.result),
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
+                    stdin=subprocess.DEVNULL,
+                )
+            self.pid = None
+
+    def _fork(self):
+        sys.stdout.flush()
+        sys.stderr.flush()
+        pid = os.fork()
+        if pid:
+            self.pid, self.process = pid, None
+            return
+        code = 70
+        try:  # the child: never returns into the parent's code
+            os.setpgid(0, 0)  # its own process group, so that a timeout kills all of it
+            log = os.open(self.log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+            os.dup2(log, 1)
+            os.dup2(log, 2)
+            null = os.open(os.devnull, os.O_RDONLY)
+            os.dup2(null, 0)
+            os.environ.clear()
+            os.environ.update(_env(self.mutant, self.result))
+            import pytest
+
+            # the plugins this process imported before pytest ran are not assert-rewritten
+            quiet = ["-W", "ignore::pytest.PytestAssertRewriteWarning"]
+            code = int(pytest.main([*PYTEST_ARGS, *quiet, *self.selection]))
+        except BaseException:
+            import traceback
+
+            traceback.print_exc()
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(code)
+
+    def poll(self):
+        """True once the session has ended (or been killed at the timeout)."""
+        if self.code is not None:
+            return True
+        if self.process is not None:
+            code = self.process.poll()
+        else:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            code = None if pid == 0 else os.waitstatus_to_exitcode(status)
+        if code is None and time.perf_counter() - self.t0 > TIMEOUT:
+            self.kill()
+            self.timed_out = True
+            code = -9
+        if code is None:
+            return False
+        self.code, self.seconds = code, time.perf_counter() - self.t0
+        return True
+
+    def kill(self):
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait()
+            return
+        try:
+            os.killpg(self.pid, signal.SIGKILL)
+        except OSError:
+            os.kill(self.pid, signal.SIGKILL)
+        os.waitpid(self.pid, 0)
+
+    @property
+    def failed(self):
+        """The failed test ids, in order (the first is the killer)."""
+        try:
+            with open(self.result, encoding="utf-8") as f:
+                return [line for line in f.read().splitlines() if line]
+        except FileNotFoundError:
+            return []
+
+    @property
+    def output(self):
+        with open(self.log, encoding="utf-8", errors="replace") as f:
+            return f.read()
+
+
+def _fallback(name):
+    """Where a mutant that survived its focus is looked for: the files of its focus (whole),
+    then every file of UNIT."""
+    files = [s.split("::")[0] for s in FOCUS.get(name, DEFAULT_FOCUS)]
+    return list(dict.fromkeys(files + UNIT))
+
+
+def _baseline_jobs(names):
+    """The focus selections of the mutants, once each (a test id inside a file that is
+    itself selected is left out), one session each."""
+    items = list(dict.fromkeys(s for n in names for s in FOCUS.get(n, DEFAULT_FOCUS)))
+    whole = {s for s in items if "::" not in s}
+    return [s for s in items if "::" not in s or s.split("::")[0] not in whole]
+
+
+def _schedule(names, workdir):
+    """Run the baseline and the mutants, WORKERS sessions at a time.
+
+    Returns (baseline failure or None, baseline seconds, {name: (killer, seconds, note)})."""
+    queue = [("baseline", [s], None) for s in _baseline_jobs(names)]
+    queue += [("focus", FOCUS.get(n, DEFAULT_FOCUS), n) for n in names]
+    baseline_left = sum(job == "baseline" for job, _, _ in queue)
+    running, results, spent, number = [], {}, {}, 0
+    t0, baseline_seconds = time.perf_counter(), None
+    try:
+        while queue or running:
+            while queue and len(running) < WORKERS:
+                job, selection, mutant = queue.pop(0)
+                number += 1
+                running.append(_Session(job, selection, mutant, workdir, number))
+            done = [s for s in running if s.poll()]
+            if not done:
+                time.sleep(0.01)
+                continue
+            for s in done:
+                running.remove(s)
+                failed = s.failed
+                if s.job == "baseline":
+                    if s.code != 0:
+                        why = f"timed out after {TIMEOUT:.0f} s" if s.timed_out else "failed"
+                        return (s.selection, why, s.output), None, results
+                    baseline_left -= 1
+                    if not baseline_left:
+                        baseline_seconds = time.perf_counter() - t0
+                    continue
+                seconds = spent.get(s.mutant, 0.0) + s.seconds
+                if s.timed_out:
+                    note = f"(timed out: its pytest session killed after {TIMEOUT:.0f} s)"
+                    results[s.mutant] = (None, seconds, note)
+                elif s.code != 0 and failed:
+                    note = "(focus missed)" if s.job == "fallback" else ""
+                    results[s.mutant] = (failed[0], seconds, note)
+                elif s.job == "focus":  # not in its focus: the whole files, then UNIT
+                    spent[s.mutant] = seconds
+                    queue.insert(0, ("fallback", _fallback(s.mutant), s.mutant))
+                else:
+                    results[s.mutant] = (None, seconds, "(by neither its focus nor UNIT)")
+    finally:
+        for s in running:
+            s.kill()
+    return None, baseline_seconds, results
 
 
 def uncovered():
@@ -773,24 +1040,32 @@ def main(argv):
         print(f"unknown mutants: {unknown}; known: {sorted(MUTANTS)}")
         return 2
     t0 = time.perf_counter()
-    # the baseline runs every focus selection once (test ids, not their whole files)
-    baseline = sorted({f for n in names for f in FOCUS.get(n, DEFAULT_FOCUS)})
-    code, _, out, seconds = _run(baseline)
-    if code != 0:
+    if hasattr(os, "fork"):
+        _preload()  # the forks start from this process: it must hold no mutant
+        if applied():
+            print(f"mutants applied in the runner itself: {applied()}")
+            return 1
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="mutants-") as workdir:
+        broken, seconds, results = _schedule(names, workdir)
+    if broken:
+        selection, why, out = broken
         print(out[-3000:])
-        print("the unit tests fail without any mutant: fix them first")
+        print(f"the unit tests {why} without any mutant ({' '.join(selection)}): fix them first")
         return 1
-    print(f"baseline, no mutant: {len(baseline)} focus selections pass ({seconds:.0f} s)\n")
-    with ThreadPoolExecutor(max_workers=WORKERS) as pool:
-        results = list(pool.map(_check, names))
+    n_base = len(_baseline_jobs(names))
+    print(f"baseline, no mutant: {n_base} focus selections pass ({seconds:.0f} s)\n")
     width = max(map(len, names))
     print(f"{'mutant':<{width}}  {'function':<22} killed by")
     survivors = []
-    for name, killer, seconds in results:
+    for name in names:
+        killer, seconds, note = results[name]
         target = MUTANTS[name][0]
         if killer is None:
             survivors.append(name)
-        print(f"{name:<{width}}  {target:<22} {killer or 'SURVIVED'}  ({seconds:.0f} s)")
+        shown = " ".join(filter(None, [killer or "SURVIVED", note]))
+        print(f"{name:<{width}}  {target:<22} {shown}  ({seconds:.0f} s)")
     functions = {MUTANTS[n][0] for n in names}
     print(
         f"\n{len(names) - len(survivors)} of {len(names)} mutants killed, covering "
