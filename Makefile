@@ -272,7 +272,14 @@ nbval: $(STAMP)
 	    --nbval-sanitize-with tests/nbval_sanitize.cfg book coursework/source; \
 	else echo "nbval: no notebooks in book/ yet"; fi
 
-test: lint typecheck unit test-min nbval
+# test-min and nbval side by side: nbval executes one chapter at a time (about one core), the
+# floor's suite runs on two workers. test-min's output is printed once both have finished.
+test: lint typecheck unit
+	@mkdir -p _build; \
+	$(MAKE) --no-print-directory test-min > _build/test-min.log 2>&1 & floor=$$!; \
+	$(MAKE) --no-print-directory nbval; nbval=$$?; \
+	wait $$floor; min=$$?; echo "== make test-min (beside nbval):"; cat _build/test-min.log; \
+	test $$nbval -eq 0 -a $$min -eq 0 || { echo "make test: failed (nbval exit $$nbval, test-min exit $$min)"; exit 1; }
 	@echo "make test: all checks passed"
 
 # Each chapter executed from a fresh kernel, one after another: a table of seconds per chapter
