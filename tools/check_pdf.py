@@ -11,6 +11,7 @@ It reads the PDF's text with pypdf and fails unless:
   below): every formula was typeset by MathJax before printing. The code cells print as they
   are, and a few hold TeX for matplotlib labels (``"$\\kappa$"``): a macro counts as raw only
   beyond the number of times the code blocks of the single-page HTML hold it;
+* every page carries its footer, "Kappa, honestly · <page> / <pages>" (tools/pdf.py);
 * the PDF holds at least as many images as the single-page HTML has distinct static figures
   (widget snapshots excluded; ``--site``), so the figures were printed.
 """
@@ -166,6 +167,16 @@ def check(pdf: Path, toc: Path, html: Path | None) -> list[str]:
     low, high = MIN_PAGES_PER_PAGE * len(files), MAX_PAGES_PER_PAGE * len(files)
     if not low <= n_pages <= high:
         problems.append(f"{n_pages} pages, outside {low}..{high} for {len(files)} book pages")
+    unnumbered = [
+        number
+        for number, page_text in enumerate(pages, start=1)
+        if f"kappa, honestly · {number} / {n_pages}" not in normalise(page_text)
+    ]
+    if unnumbered:
+        problems.append(
+            f"{len(unnumbered)} of {n_pages} pages without the footer 'Kappa, honestly · "
+            f"<page> / {n_pages}' (tools/pdf.py), e.g. page {unnumbered[0]}"
+        )
     text = normalise("\n".join(pages))
     squeezed = text.replace(" ", "")
     titles = []

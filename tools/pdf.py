@@ -46,11 +46,18 @@ PRINT_NAME = "kappa-honestly-print.html"
 MATH_DONE = js("math_done")
 OPEN_TOGGLES = js("open_toggles")
 
-FOOTER = (
-    '<div style="font-size: 8px; width: 100%; text-align: center; color: #555;">'
-    'Kappa, honestly &middot; <span class="pageNumber"></span> / '
-    '<span class="totalPages"></span></div>'
-)
+# The footer of every printed page, "Kappa, honestly · 6 / 436": a CSS margin box of the page
+# (@page, counter(page), counter(pages)), added to the page just before printing. It prints the
+# same words as Chromium's footer template did (display_header_footer), which Chromium lays
+# out as a document of its own for each page: 13 s of the 45 s print of 436 pages.
+FOOTER_CSS = """@page {
+  @bottom-center {
+    content: "Kappa, honestly \\00B7  " counter(page) " / " counter(pages);
+    font-family: system-ui, -apple-system, "Segoe UI", sans-serif;
+    font-size: 8px;
+    color: #555;
+  }
+}"""
 
 
 def print_pdf(site: Path, out: Path) -> int:
@@ -113,6 +120,7 @@ def print_pdf(site: Path, out: Path) -> int:
             page.evaluate("() => document.fonts.ready.then(() => true)")
             lap("fonts")
             page.emulate_media(media="print")
+            page.add_style_tag(content=FOOTER_CSS)
             lap("emulate")
             out.parent.mkdir(parents=True, exist_ok=True)
             page.pdf(
@@ -120,9 +128,6 @@ def print_pdf(site: Path, out: Path) -> int:
                 format="A4",
                 margin={"top": "16mm", "bottom": "16mm", "left": "14mm", "right": "14mm"},
                 print_background=True,
-                display_header_footer=True,
-                header_template="<span></span>",
-                footer_template=FOOTER,
                 scale=0.85,
             )
             lap("print")
