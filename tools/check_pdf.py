@@ -158,10 +158,15 @@ def image_count(resources, forms: tuple = ()) -> int:
 
 def check(pdf: Path, toc: Path, html: Path | None) -> list[str]:
     from pypdf import PdfReader
+    from pypdf.errors import PyPdfError
 
     problems = []
-    reader = PdfReader(str(pdf))
-    pages = page_texts(pdf, len(reader.pages))
+    try:
+        reader = PdfReader(str(pdf))
+        pages = page_texts(pdf, len(reader.pages))
+    except (PyPdfError, ValueError, KeyError) as exc:  # truncated or damaged
+        print(f"check-pdf: {pdf} cannot be read as a PDF (truncated or damaged?): {exc}")
+        return [f"{pdf} is not a readable PDF: {exc}"]
     n_pages = len(pages)
     files = toc_files(toc)
     low, high = MIN_PAGES_PER_PAGE * len(files), MAX_PAGES_PER_PAGE * len(files)
