@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 
@@ -67,3 +69,50 @@ def test_markup_fixes_mend_the_reference_list_and_the_toggle():
     assert '<div class="citation" id="id3" role="listitem">' in mended
     assert "aria-label" not in mended and "<summary>\n" in mended
     assert mended.count("Show code cell source") == 1  # nothing else touched
+
+
+def _pdf_with_images(path: Path) -> None:
+    """One page: an image drawn directly, and a form XObject that draws another, twice."""
+    from pypdf import PdfWriter
+    from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, NameObject
+    from pypdf.generic import NumberObject as Num
+
+    def image() -> DecodedStreamObject:
+        im = DecodedStreamObject()
+        im.set_data(b"\x00")
+        im.update({NameObject(k): v for k, v in {
+            "/Type": NameObject("/XObject"), "/Subtype": NameObject("/Image"),
+            "/Width": Num(1), "/Height": Num(1), "/BitsPerComponent": Num(8),
+            "/ColorSpace": NameObject("/DeviceGray")}.items()})  # fmt: skip
+        return im
+
+    writer = PdfWriter()
+    page = writer.add_blank_page(100, 100)
+    form = DecodedStreamObject()
+    form.set_data(b"q 10 0 0 10 0 0 cm /Im2 Do Q")
+    form.update({
+        NameObject("/Type"): NameObject("/XObject"), NameObject("/Subtype"): NameObject("/Form"),
+        NameObject("/BBox"): ArrayObject([Num(0), Num(0), Num(100), Num(100)]),
+        NameObject("/Resources"): DictionaryObject({NameObject("/XObject"): DictionaryObject(
+            {NameObject("/Im2"): writer._add_object(image())})}),
+    })  # fmt: skip
+    xobjects = {"/Im1": writer._add_object(image()), "/Fm1": writer._add_object(form)}
+    page[NameObject("/Resources")] = DictionaryObject({NameObject("/XObject"): DictionaryObject(
+        {NameObject(k): v for k, v in xobjects.items()})})  # fmt: skip
+    content = DecodedStreamObject()
+    content.set_data(b"q 10 0 0 10 0 0 cm /Im1 Do Q /Fm1 Do /Fm1 Do")
+    page[NameObject("/Contents")] = writer._add_object(content)
+    with path.open("wb") as f:
+        writer.write(f)
+
+
+def test_check_pdf_counts_the_images_pypdf_counts(tmp_path):
+    pytest.importorskip("pypdf")
+    import check_pdf
+    from pypdf import PdfReader
+
+    path = tmp_path / "images.pdf"
+    _pdf_with_images(path)
+    page = PdfReader(str(path)).pages[0]
+    # the oracle: pypdf's own page.images (which also parses the content stream)
+    assert check_pdf.image_count(page.get("/Resources")) == len(page.images) == 2

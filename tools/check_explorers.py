@@ -25,6 +25,13 @@ from browser import js  # tools/
 
 ROOT = Path(__file__).resolve().parent.parent
 STATE = js("explorer_state")
+# True once the i-th explorer's live region (aria-live) holds a sentence.
+ANNOUNCED = """(i) => {
+  const root = document.querySelectorAll('.kh-explorer')[i];
+  const region = root && root.querySelector('[aria-live]');
+  return !!(region && region.textContent.trim());
+}"""
+ANNOUNCE_MS = 5_000
 DEFINITIONS = json.loads((ROOT / "kappalib/widgets/explorers.json").read_text())["explorers"]
 
 # (kind, control, value): "fill" a slider or a box, "select" a menu's option value, "radio"
@@ -226,7 +233,12 @@ def check_page(page, name: str) -> tuple[list[str], list[str]]:
                 )
             failures += compare(key, state, f"explorer {key} after {kind} {control} = {value}")
             moved += 1
-        page.wait_for_timeout(500)  # the live region speaks once the controls rest
+        # The live region speaks once the controls rest (350 ms, ui.mjs's announcer): wait
+        # until it has (rather than a fixed 500 ms), at most ANNOUNCE_MS.
+        try:
+            page.wait_for_function(ANNOUNCED, arg=i, timeout=ANNOUNCE_MS)
+        except Exception:  # a timeout: it told nothing, reported below
+            pass
         state = page.evaluate(STATE, i)
         if not state["announced"]:
             failures.append(f"explorer {key}: the live region (aria-live) told nothing")

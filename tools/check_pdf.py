@@ -11,6 +11,7 @@ It reads the PDF's text with pypdf and fails unless:
   below): every formula was typeset by MathJax before printing. The code cells print as they
   are, and a few hold TeX for matplotlib labels (``"$\\kappa$"``): a macro counts as raw only
   beyond the number of times the code blocks of the single-page HTML hold it;
+* every page carries its footer, "Kappa, honestly · <page> / <pages>" (tools/pdf.py);
 * the PDF holds at least as many images as the single-page HTML has distinct static figures
   (widget snapshots excluded; ``--site``), so the figures were printed.
 """
@@ -20,10 +21,13 @@ from __future__ import annotations
 import argparse
 import html as html_lib
 import json
+import multiprocessing
+import os
 import re
 import sys
 import unicodedata
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 MIN_PAGES_PER_PAGE = 1
@@ -105,17 +109,79 @@ def html_figures(html: Path) -> int:
     return len(set(re.findall(r'<img[^>]*\ssrc="((?:\.\./)*_images/[^"]+)"', text)))
 
 
-def check(pdf: Path, toc: Path, html: Path | None) -> list[str]:
+def _texts(job: tuple[str, int, int]) -> list[str]:
     from pypdf import PdfReader
 
+    path, start, stop = job
+    reader = PdfReader(path)
+    return [reader.pages[i].extract_text() or "" for i in range(start, stop)]
+
+
+def page_texts(pdf: Path, n_pages: int, workers: int | None = None) -> list[str]:
+    """Each page's text (pypdf's extract_text), page by page; the pages are shared out in
+    runs to ``workers`` processes (default one per core, at most 2): pure Python, about 65 ms
+    a page."""
+    if workers is None:
+        workers = max(1, min(2, os.cpu_count() or 1))
+    if workers <= 1 or n_pages < 40:
+        return _texts((str(pdf), 0, n_pages))
+    step = -(-n_pages // (3 * workers))
+    jobs = [(str(pdf), i, min(i + step, n_pages)) for i in range(0, n_pages, step)]
+    ctx = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+        return [text for chunk in pool.map(_texts, jobs) for text in chunk]
+
+
+def image_count(resources, forms: tuple = ()) -> int:
+    """The image XObjects a page's resources name, those of its form XObjects included.
+
+    What ``len(page.images)`` of pypdf counts, less inline images (``BI`` ... ``EI``, which
+    Chromium's printer does not write; leaving them out can only lower the count), and
+    without parsing each page's content stream a second time (the text extraction parses it
+    once): 0.3 s instead of 31 s for the whole book."""
+    if resources is None:
+        return 0
+    xobjects = resources.get_object().get("/XObject")
+    if xobjects is None:
+        return 0
+    xobjects = xobjects.get_object()
+    count = 0
+    for key in xobjects:
+        obj = xobjects[key].get_object()
+        subtype = obj.get("/Subtype")
+        if subtype == "/Image":
+            count += 1
+        elif subtype == "/Form" and id(obj) not in forms:  # a form drawn inside itself: once
+            count += image_count(obj.get("/Resources"), (*forms, id(obj)))
+    return count
+
+
+def check(pdf: Path, toc: Path, html: Path | None) -> list[str]:
+    from pypdf import PdfReader
+    from pypdf.errors import PyPdfError
+
     problems = []
-    reader = PdfReader(str(pdf))
-    pages = [page.extract_text() or "" for page in reader.pages]
+    try:
+        reader = PdfReader(str(pdf))
+        pages = page_texts(pdf, len(reader.pages))
+    except (PyPdfError, ValueError, KeyError) as exc:  # truncated or damaged
+        print(f"check-pdf: {pdf} cannot be read as a PDF (truncated or damaged?): {exc}")
+        return [f"{pdf} is not a readable PDF: {exc}"]
     n_pages = len(pages)
     files = toc_files(toc)
     low, high = MIN_PAGES_PER_PAGE * len(files), MAX_PAGES_PER_PAGE * len(files)
     if not low <= n_pages <= high:
         problems.append(f"{n_pages} pages, outside {low}..{high} for {len(files)} book pages")
+    unnumbered = [
+        number
+        for number, page_text in enumerate(pages, start=1)
+        if f"kappa, honestly · {number} / {n_pages}" not in normalise(page_text)
+    ]
+    if unnumbered:
+        problems.append(
+            f"{len(unnumbered)} of {n_pages} pages without the footer 'Kappa, honestly · "
+            f"<page> / {n_pages}' (tools/pdf.py), e.g. page {unnumbered[0]}"
+        )
     text = normalise("\n".join(pages))
     squeezed = text.replace(" ", "")
     titles = []
@@ -147,7 +213,7 @@ def check(pdf: Path, toc: Path, html: Path | None) -> list[str]:
                 f"raw TeX {token!r} {count} times, only {in_code[token]} in code blocks; "
                 f"e.g. {'; '.join(where[token][:3])}"
             )
-    n_images = sum(len(page.images) for page in reader.pages)
+    n_images = sum(image_count(page.get("/Resources")) for page in reader.pages)
     if html is not None and html.is_file():
         wanted_images = html_figures(html)
         if n_images < wanted_images:

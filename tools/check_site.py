@@ -56,11 +56,14 @@ prints a SKIPPED banner and exits 0, except under CI (``CI`` set), where it exit
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
+import queue
 import re
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlparse
@@ -139,9 +142,26 @@ class PageResult:
     seconds: float = 0.0
     axe: list[dict] = field(default_factory=list)  # serious/critical nodes, allowed or not
     phone_checked: int = 0
+    phases: dict[str, float] = field(default_factory=dict)  # seconds per phase (PHASES)
 
     def fail(self, msg: str) -> None:
         self.failures.append(msg)
+
+
+# The phases of a page's check, timed for the summary (seconds summed over the pages).
+PHASES = (
+    "load", "ready", "content", "axe", "screenshots", "explorers", "calculator", "phone",
+    "settle",
+)  # fmt: skip
+
+
+@contextmanager
+def phase(result: PageResult, name: str):
+    start = time.perf_counter()
+    try:
+        yield
+    finally:
+        result.phases[name] = result.phases.get(name, 0.0) + time.perf_counter() - start
 
 
 # --- setting up -----------------------------------------------------------------------------
@@ -198,6 +218,20 @@ WAIT_WIDGETS = js("wait_widgets")
 # Open every collapsed part of the article (solutions in dropdowns, <details>), so that the
 # phone pass measures what a reader sees after opening them.
 OPEN_TOGGLES = js("open_toggles")
+
+# Resolves once the page's running CSS transitions and animations (those with an end) have
+# finished, two frames after the call so that a class just toggled has started its own; at
+# most 3 s. What the fixed waits after opening the toggles and switching the theme waited for.
+ANIMATIONS_DONE = """async () => {
+  await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const running = document.getAnimations().filter(a => {
+    const t = a.effect && a.effect.getComputedTiming();
+    return t && Number.isFinite(t.endTime) && a.playState !== 'finished';
+  });
+  await Promise.race([Promise.all(running.map(a => a.finished.catch(() => null))),
+                      new Promise(r => setTimeout(r, 3000))]);
+  return running.length;
+}"""
 
 # The phone pass. For each rendered formula, image, table, widget and code block of the
 # article: its right edge, or the right edge of its content when it lets that overflow, must not
@@ -262,26 +296,37 @@ def check_page(page, url: str, name: str, mode: str, site: Path, is_local, shot_
     on_route = block_offsite(page, is_local, on_blocked)
     start = time.perf_counter()
     try:
-        page.goto(url, wait_until="load", timeout=WAIT_MS)
+        with phase(result, "load"):
+            page.goto(url, wait_until="load", timeout=WAIT_MS)
+            if expect.redirect:
+                page.wait_for_url(lambda u: u != url, timeout=WAIT_MS)
+                page.wait_for_load_state("load")
+                result.notes.append(f"redirects to {expect.redirect}")
         if expect.redirect:
-            page.wait_for_url(lambda u: u != url, timeout=WAIT_MS)
-            page.wait_for_load_state("load")
-            result.notes.append(f"redirects to {expect.redirect}")
+            pass  # nothing of its own to check
         elif mode == "phone":
-            _wait_ready(page, expect, result)
+            with phase(result, "ready"):
+                _wait_ready(page, expect, result)
             _check_phone(page, name, result, shot_dir)
         else:
-            _wait_ready(page, expect, result)
+            with phase(result, "ready"):
+                _wait_ready(page, expect, result)
             _check_content(page, name, expect, result, site, shot_dir, audit=mode == "http")
             if name == "book/calculator.html":
                 # js25's calculator check: 50 random matrices and 2 CSV files against
                 # kappalib (it navigates the page itself; its phone probe at 390 px too).
                 from site_calculator import check_calculator  # tools/
 
-                check_calculator(
-                    page, url, result, axe_js=AXE_JS if mode == "http" else None, axe_run=AXE_RUN
-                )
-        page.wait_for_timeout(300)  # let late requests and console messages arrive
+                with phase(result, "calculator"):
+                    check_calculator(
+                        page,
+                        url,
+                        result,
+                        axe_js=AXE_JS if mode == "http" else None,
+                        axe_run=AXE_RUN,
+                    )
+        with phase(result, "settle"):
+            page.wait_for_timeout(300)  # let late requests and console messages arrive
     except Exception as exc:  # a timeout or a crash is a failure of this page
         result.fail(f"{type(exc).__name__}: {str(exc).splitlines()[0]}")
     finally:
@@ -321,9 +366,10 @@ def _wait_ready(page, expect: Expect, result: PageResult) -> None:
 
 
 def _check_phone(page, name: str, result: PageResult, shot_dir) -> None:
-    page.evaluate(OPEN_TOGGLES)
-    page.wait_for_timeout(400)  # the toggles' opening transition
-    probe = page.evaluate(PHONE_PROBE)
+    with phase(result, "phone"):
+        page.evaluate(OPEN_TOGGLES)
+        page.evaluate(ANIMATIONS_DONE)  # the toggles' opening transition (0.3 s), when any
+        probe = page.evaluate(PHONE_PROBE)
     result.phone_checked = probe["checked"]
     for msg in probe["problems"]:
         result.fail(f"phone: {msg}")
@@ -334,8 +380,9 @@ def _check_phone(page, name: str, result: PageResult, shot_dir) -> None:
         f"code blocks measured, {len(probe['problems'])} past an edge"
     )
     if shot_dir is not None:
-        stem = name.removesuffix(".html").replace("/", "__")
-        page.screenshot(path=str(shot_dir / f"phone-{stem}.png"), full_page=True)
+        with phase(result, "screenshots"):
+            stem = name.removesuffix(".html").replace("/", "__")
+            page.screenshot(path=str(shot_dir / f"phone-{stem}.png"), full_page=True)
 
 
 def _audit(page, result: PageResult) -> None:
@@ -371,6 +418,39 @@ def _audit(page, result: PageResult) -> None:
 def _check_content(
     page, name, expect: Expect, result: PageResult, site: Path, shot_dir, *, audit: bool
 ):
+    with phase(result, "content"):
+        probe = _check_probe(page, name, expect, result, site)
+
+    if audit:
+        with phase(result, "axe"):
+            _audit(page, result)
+
+    if shot_dir is not None:
+        with phase(result, "screenshots"):
+            stem = name.removesuffix(".html").replace("/", "__")
+            page.screenshot(path=str(shot_dir / f"{stem}.png"), full_page=True)
+            if probe["images"] or expect.widget_views:
+                page.evaluate("() => { document.documentElement.dataset.theme = 'dark'; }")
+                page.evaluate(ANIMATIONS_DONE)  # the theme's colour transitions, if any
+                page.screenshot(path=str(shot_dir / f"{stem}-dark.png"), full_page=True)
+                page.evaluate("() => { document.documentElement.dataset.theme = 'light'; }")
+
+    # The live explorers (after the screenshots, which show them at their start): moved
+    # through states and by the keyboard alone, every number against kappalib's.
+    if expect.explorers:
+        with phase(result, "explorers"):
+            failures, notes = check_explorers.check_page(page, name)
+        for msg in failures:
+            result.fail(msg)
+        result.notes += notes
+        if len(notes) < expect.explorers:
+            result.fail(
+                f"{expect.explorers - len(notes)} of {expect.explorers} explorers not checked"
+            )
+
+
+def _check_probe(page, name, expect: Expect, result: PageResult, site: Path) -> dict:
+    """The page's formulas, figures, widgets, buttons and links (the PROBE); the probe."""
     probe = page.evaluate(PROBE)
 
     # Math
@@ -431,30 +511,7 @@ def _check_content(
             target = ((site / name).parent / unquote(href.split("?")[0])).resolve()
             if not target.is_file():
                 result.fail(f"download link points at a missing file: {href}")
-
-    if audit:
-        _audit(page, result)
-
-    if shot_dir is not None:
-        stem = name.removesuffix(".html").replace("/", "__")
-        page.screenshot(path=str(shot_dir / f"{stem}.png"), full_page=True)
-        if probe["images"] or expect.widget_views:
-            page.evaluate("() => { document.documentElement.dataset.theme = 'dark'; }")
-            page.wait_for_timeout(200)
-            page.screenshot(path=str(shot_dir / f"{stem}-dark.png"), full_page=True)
-            page.evaluate("() => { document.documentElement.dataset.theme = 'light'; }")
-
-    # The live explorers (after the screenshots, which show them at their start): moved
-    # through states and by the keyboard alone, every number against kappalib's.
-    if expect.explorers:
-        failures, notes = check_explorers.check_page(page, name)
-        for msg in failures:
-            result.fail(msg)
-        result.notes += notes
-        if len(notes) < expect.explorers:
-            result.fail(
-                f"{expect.explorers - len(notes)} of {expect.explorers} explorers not checked"
-            )
+    return probe
 
 
 def png_is_opaque(path: Path) -> bool | None:
@@ -473,12 +530,155 @@ def png_is_opaque(path: Path) -> bool | None:
 
 # --- main -----------------------------------------------------------------------------------
 
+# --- the passes, shared between worker processes ---------------------------------------------
+
+MODES = ("http", "file", "phone")
+# The 1280 px window of the served and the from-disk passes.
+DESKTOP = {"width": 1280, "height": 900}
+
+
+def job_cost(site: Path, mode: str, name: str) -> float:
+    """A rough guess of a page's seconds in one pass (fitted to a run of this check), so that
+    the longest jobs start first and the workers finish together: the served pass's full-page
+    screenshots and axe audit grow with the page, MathJax with its formulas; an explorer is
+    walked state by state, and the calculator takes 50 matrices (served and from disk)."""
+    expect = expectations(site, name)
+    size = (site / name).stat().st_size / 1e5
+    calculator = name == "book/calculator.html"
+    if mode == "http":
+        return 1.0 + 4.5 * size + 0.01 * expect.math + 2.0 * expect.explorers + 18.0 * calculator
+    if mode == "file":
+        return 0.5 + 0.6 * size + 0.003 * expect.math + 2.0 * expect.explorers + 14.0 * calculator
+    return 0.8 + 1.3 * size + 0.005 * expect.math
+
+
+class Browser:
+    """One process's Chromium, as a single run had it: a 1280 px context for the served and
+    the from-disk passes and a phone one (PHONE, mobile, touch), each on a fresh empty profile,
+    launched on first use, with one tab that goes from page to page."""
+
+    def __init__(self, site: Path, base: str, site_url: str, shot_dir: Path):
+        from playwright.sync_api import sync_playwright
+
+        self.site, self.base, self.site_url, self.shot_dir = site, base, site_url, shot_dir
+        self.local_http, self.local_file = is_local_to(base), is_local_to(site_url)
+        self.profiles = tempfile.TemporaryDirectory(prefix="check-site-profile-")
+        self.playwright = sync_playwright().start()
+        self.contexts: dict[str, object] = {}
+        self.pages: dict[str, object] = {}
+
+    def _page(self, kind: str):
+        page = self.pages.get(kind)
+        if page is not None and not page.is_closed():
+            return page
+        if kind not in self.contexts:
+            profile = tempfile.mkdtemp(prefix=f"{kind}-", dir=self.profiles.name)
+            if kind == "phone":
+                options = dict(viewport=PHONE, screen=PHONE, is_mobile=True, has_touch=True,
+                               device_scale_factor=1)  # fmt: skip
+            else:
+                options = dict(viewport=DESKTOP)
+            self.contexts[kind] = launch(self.playwright, profile, **options)
+        self.pages[kind] = self.contexts[kind].new_page()
+        return self.pages[kind]
+
+    def check(self, mode: str, name: str) -> PageResult:
+        if mode == "file":
+            url, local, shots = urljoin(self.site_url, name), self.local_file, None
+        else:
+            url, local, shots = urljoin(self.base, name), self.local_http, self.shot_dir
+        page = self._page("phone" if mode == "phone" else "desktop")
+        return check_page(page, url, name, mode, self.site, local, shots)
+
+    def close(self) -> None:
+        for context in self.contexts.values():
+            try:
+                context.close()
+            except Exception:  # a crashed browser: nothing left to close
+                pass
+        self.playwright.stop()
+        self.profiles.cleanup()
+
+
+def _worker(setup: tuple, jobs, results) -> None:
+    """A worker process: its own Playwright and Chromium (the sync API is not thread-safe and
+    a browser is not shared between processes); checks the jobs it takes until a None."""
+    browser = Browser(*setup)
+    try:
+        while (job := jobs.get()) is not None:
+            try:
+                result = browser.check(*job)
+            except Exception as exc:  # outside check_page's own net: still a result
+                result = PageResult(job[1], job[0])
+                result.fail(f"{type(exc).__name__}: {str(exc).splitlines()[0]}")
+            results.put((job, result))
+    finally:
+        browser.close()
+
+
+def run_jobs(setup: tuple, jobs: list[tuple[str, str]], workers: int) -> dict:
+    """Every (mode, page) job checked by ``workers`` processes (in this one when 1), the
+    longest first; {job: PageResult}."""
+    order = sorted(jobs, key=lambda job: -job_cost(setup[0], *job))
+    done: dict[tuple[str, str], PageResult] = {}
+    if workers <= 1:
+        browser = Browser(*setup)
+        try:
+            for job in order:
+                done[job] = browser.check(*job)
+        finally:
+            browser.close()
+        return done
+    ctx = multiprocessing.get_context("spawn")
+    todo, results = ctx.Queue(), ctx.Queue()
+    for job in order:
+        todo.put(job)
+    procs = [ctx.Process(target=_worker, args=(setup, todo, results)) for _ in range(workers)]
+    for proc in procs:
+        todo.put(None)
+        proc.start()
+    while len(done) < len(jobs):
+        try:
+            job, result = results.get(timeout=5)
+        except queue.Empty:
+            if any(proc.is_alive() for proc in procs):
+                continue
+            break  # every worker ended with jobs unanswered: they fail below
+        done[tuple(job)] = result
+    for proc in procs:
+        proc.join(timeout=60)
+        if proc.is_alive():
+            proc.terminate()
+    for job in jobs:
+        if job not in done:
+            done[job] = PageResult(job[1], job[0], failures=["its worker process died"])
+    return done
+
+
+def phase_lines(results: list[PageResult]) -> list[str]:
+    """Seconds per phase, summed over each pass's pages, and the slowest pages."""
+    lines = []
+    for mode in MODES:
+        rs = [r for r in results if r.mode == mode]
+        if not rs:
+            continue
+        total = {k: sum(r.phases.get(k, 0.0) for r in rs) for k in PHASES}
+        parts = ", ".join(f"{k} {v:.1f}" for k, v in total.items() if v >= 0.05)
+        lines.append(f"  {mode:5} {sum(r.seconds for r in rs):6.1f} s: {parts}")
+    slow = sorted(results, key=lambda r: -r.seconds)[:5]
+    lines.append("  slowest: " + ", ".join(f"{r.mode} {r.name} {r.seconds:.1f}" for r in slow))
+    return lines
+
 
 def run(
-    site: Path, shot_dir: Path, only: str | None = None, modes=("http", "file", "phone")
+    site: Path,
+    shot_dir: Path,
+    only: str | None = None,
+    modes=MODES,
+    workers: int | None = None,
 ) -> int:
     try:
-        from playwright.sync_api import sync_playwright
+        import playwright.sync_api  # noqa: F401
     except ImportError:
         print(
             "check-site: Playwright is not installed; run `make check-site`, which installs "
@@ -510,57 +710,36 @@ def run(
             file=sys.stderr,
         )
         return 1
+    unknown = [m for m in modes if m not in MODES]
+    if unknown:
+        print(f"check-site: unknown pass {unknown[0]!r} in --modes; the passes are "
+              f"{', '.join(MODES)}.", file=sys.stderr)  # fmt: skip
+        return 1
 
     pages = find_pages(site)
     if only:
         pages = [name for name in pages if re.search(only, name)]
+    jobs = [(mode, name) for mode in MODES if mode in modes for name in pages]
+    if workers is None:
+        workers = default_workers()
+    workers = max(1, min(workers, len(jobs)))
     shot_dir.mkdir(parents=True, exist_ok=True)
     for old in shot_dir.glob("*.png"):
         old.unlink()
     server, base = serve(site)
     site_url = site.resolve().as_uri() + "/"
-    results: list[PageResult] = []
     t0 = time.perf_counter()
-    profile_dir = tempfile.TemporaryDirectory(prefix="check-site-profile-")
-    with profile_dir as profile, sync_playwright() as p:
-        # A fresh, empty profile each run (launch_persistent_context so that its folder is ours).
-        context = launch(p, profile, viewport={"width": 1280, "height": 900})
-        version = context.browser.version if context.browser else Path(CHROMIUM).name
-        print(
-            f"check-site: {len(pages)} pages, Chromium {version}, served at {base} and "
-            f"opened from {site_url}",
-            flush=True,
-        )
-        page = context.new_page()
-
-        local_http, local_file = is_local_to(base), is_local_to(site_url)
-
-        for name in pages if "http" in modes else []:
-            results.append(
-                check_page(page, urljoin(base, name), name, "http", site, local_http, shot_dir)
-            )
-        for name in pages if "file" in modes else []:
-            results.append(
-                check_page(page, urljoin(site_url, name), name, "file", site, local_file, None)
-            )
-        context.close()
-        with tempfile.TemporaryDirectory(prefix="check-site-phone-") as phone_profile:
-            phone = launch(
-                p,
-                phone_profile,
-                viewport=PHONE,
-                screen=PHONE,
-                is_mobile=True,
-                has_touch=True,
-                device_scale_factor=1,
-            )
-            page = phone.new_page()
-            for name in pages if "phone" in modes else []:
-                results.append(
-                    check_page(page, urljoin(base, name), name, "phone", site, local_http, shot_dir)
-                )
-            phone.close()
-    server.shutdown()
+    print(
+        f"check-site: {len(pages)} pages, Chromium {chromium_version()}, served at {base} and "
+        f"opened from {site_url}; {len(jobs)} page loads in {workers} "
+        f"worker{'s' if workers > 1 else ''}",
+        flush=True,
+    )
+    try:
+        done = run_jobs((site, base, site_url, shot_dir), jobs, workers)
+    finally:
+        server.shutdown()
+    results = [done[job] for job in jobs]  # the order of a single run: pass by pass
 
     failed = [r for r in results if r.failures]
     for r in results:
@@ -573,6 +752,8 @@ def run(
                 print(f"        {msg}")
             for msg in dict.fromkeys(r.warnings):
                 print(f"        console warning: {msg}")
+    print("\nseconds per phase, summed over each pass's pages (the workers run side by side):")
+    print("\n".join(phase_lines(results)))
     print(
         f"\nscreenshots: {shot_dir}/ ({len(list(shot_dir.glob('*.png')))} files); "
         f"{len(pages)} pages, each served, from disk and at phone size, in "
@@ -600,6 +781,26 @@ def run(
     return 1 if failed else 0
 
 
+def default_workers() -> int:
+    """$CHECK_SITE_WORKERS, else one per core, at most 2 (each runs its own Chromium)."""
+    env = os.environ.get("CHECK_SITE_WORKERS")
+    if env:
+        return int(env)
+    return max(1, min(2, os.cpu_count() or 1))
+
+
+def chromium_version() -> str:
+    """Chromium's version number (from ``chromium --version``), without starting a browser."""
+    import subprocess
+
+    try:
+        out = subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return Path(CHROMIUM).name
+    m = re.search(r"\d+(?:\.\d+){2,3}", out.stdout)
+    return m.group(0) if m else Path(CHROMIUM).name
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, default=Path("_build/html"))
@@ -612,8 +813,15 @@ def main() -> int:
         default="http,file,phone",
         help="which passes to run, comma-separated (default: all three)",
     )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="processes, each with its own Chromium (default: $CHECK_SITE_WORKERS, else one "
+        "per core, at most 2; 1 runs everything in this process)",
+    )
     args = parser.parse_args()
-    return run(args.site, args.screenshots, args.only, tuple(args.modes.split(",")))
+    return run(args.site, args.screenshots, args.only, tuple(args.modes.split(",")), args.workers)
 
 
 if __name__ == "__main__":
