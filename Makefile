@@ -77,7 +77,7 @@ DIST         ?= dist
 DIST_VENV    := .venv-dist
 DIST_STAMP   := $(DIST_VENV)/.installed
 
-.PHONY: help venv book zip check-site pdf test lint unit nbval serve bench clean assignments autograde-demo
+.PHONY: help venv vendor book zip check-site pdf test lint unit nbval serve bench clean assignments autograde-demo
 .PHONY: course grade
 .PHONY: lab kernel publish-config check fast chapter-times load-test test-min typecheck dist
 
@@ -130,6 +130,9 @@ $(VENDOR_STAMP): tools/vendor/package.json tools/vendor/package-lock.json
 	cp tools/vendor/package.json tools/vendor/package-lock.json $(VENDOR)/
 	cd $(VENDOR) && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
 	@touch $@
+
+# The browser libraries alone (.ci/run installs them before two builds that both need them).
+vendor: $(VENDOR_STAMP)
 
 book: $(STAMP) $(VENDOR_STAMP)
 	$(BOOK_PREPARE)
