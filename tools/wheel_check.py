@@ -49,6 +49,8 @@ import zipfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from wheelhouse import WHEELHOUSE  # tools/: the folder of pinned wheels, shared with the tests
+
 ROOT = Path(__file__).resolve().parents[1]
 
 # What Colab has (and the chapters may import), but not kappalib.
@@ -258,12 +260,8 @@ def check_bare(check: Check, tmp: Path, wheel: Path) -> None:
         print(f"  {proc.stdout.strip()}")
 
 
-# The pinned wheels of the throwaway environments, kept between runs (like pip's own cache):
-# pip then installs them without reading the index, whose pages for numpy, scipy or pandas
-# take pip longer to parse than the install itself.  The environments stay throwaway.
-WHEELHOUSE = Path(
-    os.environ.get("KAPPA_WHEELHOUSE", Path.home() / ".cache" / "kappa-honestly" / "wheelhouse")
-)
+# Without uv, pip installs the Colab-like environment from the wheelhouse (tools/wheelhouse.py):
+# the index's pages for numpy, scipy or pandas take pip longer to parse than the install.
 
 
 def install_pinned(python: Path, specs: list[str], *, cwd: Path) -> None:
