@@ -254,7 +254,9 @@ lint: $(STAMP)
 
 # tests/ includes the install path (test_install.py: the built wheel in fresh environments runs
 # every chapter), make lab (test_lab.py) and publishing (test_publish.py: the placeholders, Binder).
-unit: $(STAMP) $(CW_STAMP) $(LAB_STAMP)
+# requirements-site.txt too (SITE_STAMP, seconds with uv): tests/test_site_tools.py checks
+# check_pdf's image count with pypdf, which would otherwise be skipped here.
+unit: $(STAMP) $(CW_STAMP) $(LAB_STAMP) $(SITE_STAMP)
 	$(BIN)/python -m pytest -q -n 2 --dist loadfile --no-loadscope-reorder tests kappalib
 
 # The unit, property and doctest suites without the slow tests (SLOW_TESTS) and without nbval.

@@ -107,7 +107,7 @@ def _pdf_with_images(path: Path) -> None:
 
 
 def test_check_pdf_counts_the_images_pypdf_counts(tmp_path):
-    pytest.importorskip("pypdf")
+    pytest.importorskip("pypdf", reason="requirements-site.txt (make unit installs it)")
     import check_pdf
     from pypdf import PdfReader
 
