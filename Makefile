@@ -23,7 +23,8 @@ PORT   ?= 8000
 # tools/offline_assets.py during the build. Never committed.
 VENDOR       := .site-vendor
 VENDOR_STAMP := $(VENDOR)/.installed
-# The browser check's Python packages (Playwright), installed into .venv only by check-site.
+# The browser check's Python packages (Playwright, pypdf), installed into .venv by check-site,
+# pdf and unit (tests/test_site_tools.py), not by make book.
 SITE_STAMP   := $(VENV)/.installed-site
 ZIP          := _build/kappa-honestly-site.zip
 # make pdf: the single-page build (its own output folder) and the PDF printed from it.
