@@ -278,9 +278,15 @@ nbval: $(STAMP)
 	    --nbval-sanitize-with tests/nbval_sanitize.cfg book coursework/source; \
 	else echo "nbval: no notebooks in book/ yet"; fi
 
-# test-min and nbval side by side: nbval executes one chapter at a time (about one core), the
-# floor's suite runs on two workers. test-min's output is printed once both have finished.
-test: lint typecheck unit
+# Side by side, each pair's second output printed once both have finished: the type check
+# (one process) beside the unit suite (92% of the two cores); test-min beside nbval, which
+# executes one chapter at a time (about one core) while the floor's suite runs on two workers.
+test: lint
+	@mkdir -p _build; \
+	$(MAKE) --no-print-directory typecheck > _build/typecheck.log 2>&1 & mypy=$$!; \
+	$(MAKE) --no-print-directory unit; unit=$$?; \
+	wait $$mypy; typecheck=$$?; echo "== make typecheck (beside unit):"; cat _build/typecheck.log; \
+	test $$unit -eq 0 -a $$typecheck -eq 0 || { echo "make test: failed (unit exit $$unit, typecheck exit $$typecheck)"; exit 1; }
 	@mkdir -p _build; \
 	$(MAKE) --no-print-directory test-min > _build/test-min.log 2>&1 & floor=$$!; \
 	$(MAKE) --no-print-directory nbval; nbval=$$?; \

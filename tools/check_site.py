@@ -394,10 +394,10 @@ def _check_phone(page, name: str, result: PageResult, shot_dir) -> None:
             _shoot(page, shot_dir / f"phone-{stem}.png")
 
 
-# Screenshots are for a person to look at; they check nothing. The top 6,000 CSS px of a page
-# (about 7 screens at 1280 x 900) is what one looks at; the whole of book/api.html (1280 x
+# Screenshots are for a person to look at; they check nothing. The top 3,600 CSS px of a page
+# (4 screens at 1280 x 900) is what one looks at; the whole of book/api.html (1280 x
 # 103,080 px, a 15 MB PNG) took 9 s to encode, and screenshots were a third of the time.
-SHOT_HEIGHT = 6000
+SHOT_HEIGHT = 3600
 
 
 def _shoot(page, path: Path) -> None:
