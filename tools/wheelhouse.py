@@ -50,7 +50,7 @@ def _contents(path: Path, seen: set[Path]) -> str:
     return "\n".join(parts)
 
 
-def fill(requirement_files: list[Path], specs: list[str] = ()) -> None:
+def fill(requirement_files: list[Path], specs: tuple[str, ...] | list[str] = ()) -> None:
     """Download the wheels of ``requirement_files`` and ``specs`` into the wheelhouse, once per
     content (the stamp's name is its hash)."""
     seen: set[Path] = set()
