@@ -436,6 +436,10 @@ def _check_phone(page, name: str, result: PageResult, shot_dir, site: Path) -> N
         page.evaluate(ANIMATIONS_DONE)  # the toggles' opening transition (0.3 s), when any
         probe = page.evaluate(PHONE_PROBE)
         figures = page.evaluate(FIGURE_PROBE)
+        # The live explorers' charts: no text running into another (a y-label into its ticks).
+        for i in range(page.locator(".kh-explorer").count()):
+            for msg in page.evaluate(check_explorers.CHART_OVERLAPS, i):
+                result.fail(f"phone: explorer {i + 1}: {msg}")
     for msg in figure_problems(figures, site, name):
         result.fail(f"phone: {msg}")
     result.phone_checked = probe["checked"]
