@@ -57,3 +57,11 @@
     return original(input, init);
   };
 })();
+
+// Printing from the browser (Ctrl+P): the folded "Going deeper" parts print open, as in
+// make pdf (tools/going_deeper.py).
+window.addEventListener("beforeprint", () => {
+  document.querySelectorAll("details.going-deeper").forEach((d) => {
+    d.open = true;
+  });
+});
