@@ -373,6 +373,9 @@ def check_page(page, url: str, name: str, mode: str, site: Path, is_local, shot_
             with phase(result, "ready"):
                 _wait_ready(page, expect, result)
             _check_content(page, name, expect, result, site, shot_dir, audit=mode == "http")
+            if name == CARD and mode == "http":
+                with phase(result, "content"):
+                    _check_card_prints_on_one_page(page, result)
             if name == "search.html":
                 with phase(result, "content"):
                     _check_search(page, url, result)
@@ -444,6 +447,22 @@ def _check_search(page, url: str, result: PageResult) -> None:
         return
     n = page.evaluate("() => document.querySelectorAll('#search-results li').length")
     result.notes.append(f"search for {SEARCH_QUERY!r}: {n} results, each with an excerpt")
+
+
+# The summary card (book/summary_card.md) is for printing: on one A4 sheet.
+CARD = "book/summary_card.html"
+
+
+def _check_card_prints_on_one_page(page, result: PageResult) -> None:
+    import io
+
+    from pypdf import PdfReader
+
+    pages = len(PdfReader(io.BytesIO(page.pdf(format="A4", print_background=True))).pages)
+    if pages != 1:
+        result.fail(f"the summary card prints on {pages} A4 pages, not one")
+    else:
+        result.notes.append("the summary card prints on one A4 page")
 
 
 def _wait_ready(page, expect: Expect, result: PageResult) -> None:
