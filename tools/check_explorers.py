@@ -223,6 +223,8 @@ def check_page(page, name: str) -> tuple[list[str], list[str]]:
     """(failures, notes) for every explorer of the loaded page."""
     failures: list[str] = []
     notes: list[str] = []
+    # An explorer may sit in a folded "Going deeper" part (tools/going_deeper.py): open it.
+    page.evaluate("() => document.querySelectorAll('details').forEach(d => { d.open = true; })")
     count = page.locator(".kh-explorer").count()
     for i in range(count):
         key = page.locator(".kh-explorer").nth(i).get_attribute("data-explorer")
