@@ -617,15 +617,16 @@ def resolve(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     checks = list(doctree.findall(SelfCheckNode))
     if not checks:
         return
+    # The single-page build inlines each chapter under a start_of_file node, but it gives the
+    # chapter's nodes a new children list without their parent pointers (sphinx.util.nodes.
+    # inline_all_toctrees): find each self-check's innermost start_of_file from above.
+    owner: dict[int, tuple[nodes.Element, str]] = {}
+    for sof in doctree.findall(addnodes.start_of_file):  # outer files before inner ones
+        for node in sof.findall(SelfCheckNode):
+            owner[id(node)] = (sof, sof["docname"])
     groups: dict[int, tuple[nodes.Element, str, list]] = {}
     for node in checks:
-        holder, holder_doc = doctree, docname
-        parent = node.parent
-        while parent is not None:
-            if isinstance(parent, addnodes.start_of_file):
-                holder, holder_doc = parent, parent["docname"]
-                break
-            parent = parent.parent
+        holder, holder_doc = owner.get(id(node), (doctree, docname))
         groups.setdefault(id(holder), (holder, holder_doc, []))[2].append(node)
     for holder, doc, group in groups.values():
         chapter = _chapter_number(app.env, doc)
