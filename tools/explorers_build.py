@@ -121,9 +121,15 @@ def _module_order(entry: Path) -> list[Path]:
     return order
 
 
-def bundle(entry: Path = ENTRY, definitions: Path = DEFINITIONS) -> str:
+def bundle(entry: Path = ENTRY, definitions: Path | None = DEFINITIONS) -> str:
     """One classic script: every module of ``entry`` in a function scope, its imports bound
-    to the modules before it, then ``mountAll`` with the definitions once the page is read."""
+    to the modules before it, then ``mountAll`` with the definitions (null without a file)
+    once the page is read. tools/self_checks.py bundles the self-checks with it too."""
+    data = (
+        "null"
+        if definitions is None
+        else json.dumps(json.loads(definitions.read_text(encoding="utf-8")))
+    )
     order = _module_order(entry)
     var = {path: f"__kh_module_{i}" for i, path in enumerate(order)}
     var |= {path: name for path, (_, name) in EXTERNAL.items()}
@@ -131,7 +137,7 @@ def bundle(entry: Path = ENTRY, definitions: Path = DEFINITIONS) -> str:
         "// Built by tools/explorers_build.py from book/_static/explorers/*.mjs and\n"
         "// kappalib/widgets/explorers.json; edit those. Needs _static/kappa/kappa.js first.",
         '(function () {\n"use strict";',
-        f"const DEFINITIONS = {json.dumps(json.loads(definitions.read_text(encoding='utf-8')))};",
+        f"const DEFINITIONS = {data};",
     ]
     for path in order:
         text = path.read_text(encoding="utf-8")
