@@ -162,3 +162,19 @@ def test_a_figure_records_its_smallest_text_and_the_phone_check_reads_it(tmp_pat
     text, _ = explorers_build.rewrite_page(html, page, tmp_path, {})
     assert "--kh-legible-width: 600px" in text  # its natural width: 11.1 px text, no more
     assert 'class="kh-figure-link kh-wide"' in text and "kh-figure-cue" in text
+
+
+def test_the_search_text_keeps_the_main_contents_sections_only():
+    """tools/offline_search.py: what the search page's excerpts are cut from, from disk."""
+    import offline_search
+
+    page = (
+        '<html><body><nav>menu</nav><main role="main"><div class="bd-header-article">x.ipynb'
+        '</div><section id="a"><h1>Title<a class="headerlink">#</a></h1><p>One &amp; two.</p>'
+        '<script>var x = 1;</script><section id="b"><p>Inner <img src="i.png"> text.</p>'
+        "</section></section></main><footer>foot</footer></body></html>"
+    )
+    assert offline_search.main_text(page) == (
+        '<div role="main"><section id="a"> Title One &amp; two.<section id="b"> Inner text.'
+        "</section></section></div>"
+    )

@@ -373,6 +373,12 @@ def check_page(page, url: str, name: str, mode: str, site: Path, is_local, shot_
             with phase(result, "ready"):
                 _wait_ready(page, expect, result)
             _check_content(page, name, expect, result, site, shot_dir, audit=mode == "http")
+            if name == CARD and mode == "http":
+                with phase(result, "content"):
+                    _check_card_prints_on_one_page(page, result)
+            if name == "search.html":
+                with phase(result, "content"):
+                    _check_search(page, url, result)
             if name == "book/calculator.html":
                 # js25's calculator check: random matrices (50 served, 5 from disk) and 2 CSV
                 # files against kappalib (it navigates the page itself; its phone probe at
@@ -413,6 +419,50 @@ def check_page(page, url: str, name: str, mode: str, site: Path, is_local, shot_
     for text in dict.fromkeys(bad_requests):
         result.fail(text)
     return result
+
+
+# The search page, asked for a word: every result is listed, and from disk too each result
+# with an excerpt (tools/offline_search.py, book/_static/page.js), where the browser refuses
+# the fetches that cut them ("Failed to fetch").
+SEARCH_QUERY = "expected agreement"
+SEARCH_DONE = """() => {
+  const items = document.querySelectorAll('#search-results li');
+  return items.length > 0 && [...items].filter(li => !li.querySelector('span')).every(
+    li => li.querySelector('p.context'));
+}"""
+
+
+def _check_search(page, url: str, result: PageResult) -> None:
+    page.goto(f"{url}?q={SEARCH_QUERY.replace(' ', '+')}", wait_until="load", timeout=WAIT_MS)
+    try:
+        page.wait_for_function(SEARCH_DONE, timeout=WAIT_MS)
+    except Exception:
+        counts = page.evaluate(
+            "() => [document.querySelectorAll('#search-results li').length,"
+            " document.querySelectorAll('#search-results li p.context').length]"
+        )
+        result.fail(
+            f"search for {SEARCH_QUERY!r}: {counts[0]} results, {counts[1]} with an excerpt"
+        )
+        return
+    n = page.evaluate("() => document.querySelectorAll('#search-results li').length")
+    result.notes.append(f"search for {SEARCH_QUERY!r}: {n} results, each with an excerpt")
+
+
+# The summary card (book/summary_card.md) is for printing: on one A4 sheet.
+CARD = "book/summary_card.html"
+
+
+def _check_card_prints_on_one_page(page, result: PageResult) -> None:
+    import io
+
+    from pypdf import PdfReader
+
+    pages = len(PdfReader(io.BytesIO(page.pdf(format="A4", print_background=True))).pages)
+    if pages != 1:
+        result.fail(f"the summary card prints on {pages} A4 pages, not one")
+    else:
+        result.notes.append("the summary card prints on one A4 page")
 
 
 def _wait_ready(page, expect: Expect, result: PageResult) -> None:
