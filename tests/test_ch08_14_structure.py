@@ -165,3 +165,27 @@ def test_every_main_section_has_a_self_check(path):
     missing = [s for s, n in main.items() if n == 0]
     assert not missing, f"{path.name}: main sections without a self-check: {missing}"
     assert sum(counts.values()) >= 3
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.name[:2])
+def test_no_self_check_or_main_cell_is_folded_into_a_going_deeper_part(path):
+    """The page folds everything under a "Going deeper" heading up to the next heading of the
+    same or a higher level (tools/going_deeper.py): a self-check there would be hidden, and a
+    main-path cell there would be read as optional."""
+    folded_at = None  # the level of the open going-deeper heading
+    for cell in _cells(path):
+        src = _source(cell)
+        if cell["cell_type"] == "markdown":
+            for hashes, title in re.findall(r"^(#{1,6}) (.+)$", src, re.M):
+                level = len(hashes)
+                if folded_at is not None and level <= folded_at:
+                    folded_at = None
+                if title.startswith("Going deeper"):
+                    folded_at = level
+        if folded_at is None:
+            assert "going-deeper" not in _tags(cell), f"{path.name}: {src[:60]!r} is outside"
+            continue
+        assert self_check_count(cell) == 0, f"{path.name}: a self-check inside a going-deeper part"
+        visible = not _tags(cell) & {"hide-input", "remove-cell", "hide-cell"}
+        if visible:
+            assert "going-deeper" in _tags(cell), f"{path.name}: {src[:60]!r} is folded"
