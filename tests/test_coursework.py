@@ -517,7 +517,9 @@ def test_collect_from_an_lms_zip_keeps_the_times_and_refuses_strangers(graded_co
         z.writestr(zipfile.ZipInfo("Ben S_99_assignsubmission_file_/ben_ps2.ipynb",
                                    (2026, 12, 4, 9, 0, 0)), nb)  # fmt: skip
     (tmp_path / "times.csv").write_text("student_id,timestamp\nben,2026-12-04 16:00:00 UTC\n")
-    got = collect.collect(graded_course, "ps2", download, tmp_path / "times.csv")
+    (tmp_path / "ids.csv").write_text("student_id,lms_id\nada,12345\nben,99\n")
+    got = collect.collect(graded_course, "ps2", download, tmp_path / "times.csv",
+                          tmp_path / "ids.csv")  # fmt: skip
     assert got == {"ada": "2026-12-06 09:30:00 UTC", "ben": "2026-12-04 16:00:00 UTC"}
     stamp = graded_course / "submitted" / "ada" / "ps2" / "timestamp.txt"
     assert stamp.read_text().strip() == "2026-12-06 09:30:00 UTC"
@@ -526,7 +528,7 @@ def test_collect_from_an_lms_zip_keeps_the_times_and_refuses_strangers(graded_co
     with pytest.raises(
         collect.CollectError, match=re.escape("zed_1_2_ps2.ipynb matches no student")
     ):
-        collect.collect(graded_course, "ps2", tmp_path / "bad.zip")
+        collect.collect(graded_course, "ps2", tmp_path / "bad.zip", lms_ids=tmp_path / "ids.csv")
 
 
 def test_written_questions_two_versions_per_set_chosen_by_the_seed():
