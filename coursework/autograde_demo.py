@@ -86,6 +86,10 @@ STUDENTS = [*EVERY_SET, *PS1_ONLY, "crash-family"]
 FORMULA_NAME = '=HYPERLINK("http://x", "y")'
 WRITTEN = {s: 1.0 for s in [*HONEST, *COPIES, "late", "extended"]} | {"mistakes": 0.5}
 LIMITS = sandbox.Limits()
+# Students whose code is, by construction, one code base (students.DIFFERENT, and MISTAKES for
+# mistakes and spoofer; the hard-coders reuse DIFFERENT's functions in ps2): the pairwise audit
+# rightly groups them; the demo checks that no copy, sharer or cheat joins them.
+SAME_CODE = {*HONEST, "late", "extended", "mistakes", "spoofer", "hardcoder", "classmate"}
 # What each attacker's status must say (a word of it), and whether it may end "ok" (0 points,
 # nothing left behind: its attack did nothing the grader has to report).
 EXPECTED = {
@@ -252,6 +256,7 @@ def main() -> int:
     (home / ".ssh").mkdir(parents=True)
     (home / ".ssh" / "id_rsa").write_text(SECRET + "\n")
     os.environ["HOME"] = str(home)
+    os.environ["MPLCONFIGDIR"] = str(root / "grader-matplotlib")  # the grader's own (copydetect)
     started = time.perf_counter()
     failures: list[str] = []
 
@@ -308,7 +313,8 @@ def main() -> int:
             'higher = ["b", "a"][int(kappa_a > kappa_b)]',
             'higher = np.where(kappa_a > kappa_b, "a", "b")',
         )
-        put("where-string", answer(release_nb, where))
+        if ps == "ps4":  # the only set with a string answer built by numpy
+            put("where-string", answer(release_nb, where))
         put("sharer-a", answer(release_nb, sims.SHARED))
         put("sharer-b", answer(release_nb, sims.shared_by_classmate(sims.SHARED)))
         put("mistakes", answer(release_nb, sims.MISTAKES))
@@ -429,6 +435,8 @@ def main() -> int:
 
     for s in HONEST + COPIES:
         for ps in sets:
+            if (s, ps) not in records:
+                continue
             r = records[(s, ps)]
             if auto(s, ps) != auto_max[ps] or r["status"] != grade.OK:
                 bad = [p["grade_id"] + ": " + str(p["problem"]) for p in r["parts"] if not p["ok"]]
@@ -465,11 +473,11 @@ def main() -> int:
         if not any(line.startswith("- **") and "sharer-a" in line and "sharer-b" in line
                    for line in pairs_part.splitlines()):  # fmt: skip
             failures.append(f"the audit's report of {ps} misses the pair sharer-a, sharer-b")
-        family = set(HONEST) | {"late", "extended", "mistakes"}  # one code base, by construction
+        family = SAME_CODE
         for line in pairs_part.splitlines():
             if line.startswith("- **"):
                 members = set(line.strip("-*: ").split("**")[0].split(", "))
-                if members & family and not members <= family:
+                if members & set(HONEST) and not members <= family:
                     failures.append(
                         f"{ps}: the audit pairs an honest style with {members - family}"
                     )

@@ -450,7 +450,7 @@ def grade(course: Path, ps: str, *, jobs: int = 2, unsafe: bool = False,
     auto_all, manual = graded_points(
         json.loads((course / "release" / ps / f"{ps}.ipynb").read_text())
     )
-    guard.preload(["grade"])
+    guard.preload(["grade", "copydetect"])  # copydetect: matplotlib, pygments (1-2 s)
     extra = warm_up(unsafe)
     records: dict[str, dict] = {}
     in_progress: set[str] = set()

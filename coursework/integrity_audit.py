@@ -13,8 +13,8 @@ only change the student's own answers. The audit tells the instructor what to re
   compared with copydetect, which implements MOSS's winnowing (Schleimer, Wilkerson and Aiken
   2003): the answer code is tokenised with every name replaced, so renaming, comments and
   layout change nothing, and the reference solutions are boilerplate (a copy of the reference
-  is reported as such, not as a pair). Pairs that share ``PAIR_SHARE`` of their answer code are
-  grouped into clusters, with the cells where the shared code is;
+  is reported as such, not as a pair). Pairs in which each shares ``PAIR_SHARE`` of its answer
+  code with the other are grouped into clusters, with the cells where the shared code is;
 * **tricks** (integrity flags): an assignment, deletion or ``setattr`` on a module; any use of
   ``sys.modules``, ``globals()``, ``get_ipython``, ``In``, ``gc``, ``ctypes``, frames,
   ``settrace`` or a function's ``__code__``, ``__closure__``, ``__defaults__``; a class that
@@ -72,7 +72,7 @@ SUSPECT_OS = {"open", "fork", "forkpty", "_exit", "kill", "killpg", "symlink", "
               "rename", "replace", "mkfifo", "truncate", "utime", "setuid", "nice",
               "sched_setaffinity", "memfd_create"}  # fmt: skip
 COPY_SHARE = 0.6  # of the reference's code (by size) found in a submission: a copy
-PAIR_SHARE = 0.5  # of one student's answer code found in another's: a pair that shares code
+PAIR_SHARE = 0.5  # of each one's answer code found in the other's: a pair that shares code
 NOISE, GUARANTEE = 25, 30  # copydetect's defaults: k-gram length and the guaranteed match
 CELL_MATCH = 0.9  # similarity of one answer cell to its reference solution
 BY_HAND = {"ps1-q1-answer", "ps2-q1-answer", "ps2-q2-answer"}
@@ -328,7 +328,7 @@ def pairs(found: dict[str, dict], ps: str) -> list[Flag]:
         for b in names[i + 1 :]:
             fa, fb = found[a]["fingerprint"], found[b]["fingerprint"]
             overlap, (sa, sb), (slices_a, _) = copydetect.compare_files(fa, fb)
-            if max(sa, sb) >= PAIR_SHARE and overlap >= 2 * GUARANTEE:
+            if min(sa, sb) >= PAIR_SHARE and overlap >= 100:  # about five lines of code
                 cells = _cells_of(slices_a, found[a]["cells"])
                 what = (f"shares code with {b}: {sa:.0%} of {a}'s answer code, {sb:.0%} of "
                         f"{b}'s (cells {', '.join(cells[:6])})")  # fmt: skip
@@ -447,7 +447,7 @@ def main() -> int:
     parser.add_argument("--ps", required=True)
     args = parser.parse_args()
     course = args.course.resolve()
-    guard.preload(["integrity_audit"])
+    guard.preload(["integrity_audit", "copydetect"])
     print(write_report(course, args.ps, audit_set(course, args.ps)).read_text())
     return 0
 

@@ -495,6 +495,16 @@ lowest = int(np.argmin(kappa_curve))
 A_min = float(A_grid[lowest])
 kappa_min = float(kappa_curve[lowest])
 """,
+    "ps3-q2-answer": """
+base = np.diag([30, 30, 30])
+steps = []
+for extra in (5, 40, 80, 160):
+    m = base.copy()
+    m[0, 2] = m[0, 2] + extra
+    m[1, 2] = m[1, 2] + 1
+    steps.append(m)
+family = np.stack(steps)
+""",
     "ps4-q1-answer": """
 def kappa_max_by_hand(table):
     t = np.array(table, dtype=float)
@@ -509,6 +519,17 @@ def asymmetry_by_hand(table):
     t = np.array(table, dtype=float)
     d = t - t.T
     return float(np.sqrt(np.sum(d * d)))
+""",
+    "ps5-q2-answer": """
+def entropy_by_hand(table):
+    t = np.array(table, dtype=float)
+    mask = ~np.eye(t.shape[0], dtype=bool)
+    errs = t[mask]
+    share = errs[errs > 0] / errs.sum()
+    total = 0.0
+    for s in share:
+        total = total - s * np.log2(s)
+    return float(total)
 """,
 }
 
