@@ -5,9 +5,10 @@
    ``HOME``) holding a planted secret in ``.ssh``;
 2. submissions, in every set: eight honest styles (``different``: loops and own formulas;
    ``rounded``, ``exact``, ``pandas``: the same answers as rounded numbers, Fractions and 0-d
-   arrays, pandas objects; ``scratch``: extra cells, and a classmate's id typed in;
-   ``magic-inline``: ``%matplotlib inline`` on top of every answer; ``id-import``: the id cell
-   also says ``import pandas as pd``; ``where-string``: ``np.where(ka > kb, "a", "b")``),
+   arrays, pandas objects; ``scratch``: extra cells, and a classmate's id typed in; in ps1 and
+   ps4 ``magic-inline``: ``%matplotlib inline`` on top of every answer, and ``id-import``: the
+   id cell also says ``import pandas as pd``; in ps4 ``where-string``: ``np.where(ka > kb,
+   "a", "b")``),
    ``reference`` (a verbatim copy of the source solutions), ``renamed`` (the same with every
    name changed) and ``timed-copy`` (the copy with ``%%time`` on top of every answer),
    ``sharer-a`` and ``sharer-b`` (their own code, shared, the second renamed and timed),
@@ -301,13 +302,15 @@ def main() -> int:
         scratch["cells"][3:3] = [code_cell("# scratch\nprint(C if 'C' in dir() else None)\n")]
         scratch["cells"].append(code_cell("import matplotlib.pyplot as plt\nplt.plot([1, 2]);\n"))
         submit(course, "scratch", ps, typed(scratch, "different"), ON_TIME)  # a classmate's id
-        put("magic-inline", with_top(release_nb, sims.DIFFERENT, "%matplotlib inline"))
+        if ps in ("ps1", "ps4"):  # the kernel's behaviour, the same in every set
+            put("magic-inline", with_top(release_nb, sims.DIFFERENT, "%matplotlib inline"))
         idimp = with_top(release_nb, sims.DIFFERENT, "_check = pd.Series([0.0])")
         for cell in idimp["cells"]:  # the id cell says import pandas as pd too (3 lines)
             if cell["cell_type"] == "code" and variants.find_id("".join(cell["source"])):
                 cell["source"] = ["import pandas as pd\n", *cell["source"]]
                 break
-        put("id-import", idimp)
+        if ps in ("ps1", "ps4"):
+            put("id-import", idimp)
         where = dict(sims.DIFFERENT)
         where["ps4-q3-answer"] = where["ps4-q3-answer"].replace(
             'higher = ["b", "a"][int(kappa_a > kappa_b)]',
@@ -507,11 +510,15 @@ def main() -> int:
     cap = LIMITS.memory_bytes / 2**20
     if not bomb or bomb["memory_peak_mib"] > cap:
         failures.append(f"the memory bomb's peak {bomb.get('memory_peak_mib')} MiB is over the cap")
+    # The disk filler fills its tmpfs (counted in its memory) and its answers file (16 MiB,
+    # the file size limit, on the host's disk), and no more: its peak, above an honest run's.
     filler = records[("attack-disk_filler", "ps1")].get("run", {})
-    tmpfs = LIMITS.tmpfs_bytes / 2**20
-    if not filler or not tmpfs <= filler["memory_peak_mib"] <= cap:
-        failures.append(f"the disk filler's peak {filler.get('memory_peak_mib')} MiB: want it to "
-                        f"fill its {tmpfs:g} MiB and stay under {cap:g} MiB")  # fmt: skip
+    honest = records[("blank", "ps1")].get("run", {})
+    tmpfs, most = LIMITS.tmpfs_bytes / 2**20, (LIMITS.tmpfs_bytes + LIMITS.file_bytes) / 2**20
+    extra = filler.get("memory_peak_mib", 0) - honest.get("memory_peak_mib", 0)
+    if not 0.9 * tmpfs <= extra <= most + 32:
+        failures.append(f"the disk filler took {extra:.0f} MiB more than a blank run: want its "
+                        f"{tmpfs:g} MiB tmpfs filled and at most {most:g} MiB")  # fmt: skip
     for s in COLLECTED:
         if (s, "ps1") not in records:
             failures.append(f"{s}: the LMS upload was not collected under its own id")

@@ -275,9 +275,15 @@ def answer_code(nb: dict, release_code: set[str]) -> list[tuple[str, str]]:
         if meta.get("grade_id"):
             question = str(meta["grade_id"])
         text = bounded.source(cell)
-        if cell["cell_type"] != "code" or text in release_code or not text.strip():
+        if cell["cell_type"] != "code" or text in release_code:
             continue
-        out.append((question if meta.get("grade_id") else f"after {question}", strip_magics(text)))
+        # the typed id is no code of theirs (and differs from student to student)
+        text = "\n".join(
+            "" if line.lstrip().startswith("STUDENT_ID") else line for line in text.split("\n")
+        )
+        if strip_magics(text).strip():
+            where = question if meta.get("grade_id") else f"after {question}"
+            out.append((where, strip_magics(text)))
     return out
 
 
@@ -414,8 +420,17 @@ def report(flags: list[Flag], ps: str) -> str:
     lines += ["", "## Students who share code (MOSS-style winnowing, copydetect)", ""]
     pair_flags = [f for f in flags if f.question == "pair"]
     for members in clusters(pair_flags):
-        lines.append(f"- **{', '.join(members)}**:")
-        lines += [f"  - {f.student} {f.what}" for f in pair_flags if f.student in members]
+        mine = [f for f in pair_flags if f.student in members]
+        if len(members) == 2:
+            lines.append(f"- **{', '.join(members)}**: {mine[0].student} {mine[0].what}")
+            continue
+        shares = [int(x) for f in mine for x in re.findall(r"(\d+)% of", f.what)]
+        cells = sorted({c for f in mine for c in f.what.split("(cells ", 1)[1].rstrip(")")
+                        .split(", ")})  # fmt: skip
+        lines.append(
+            f"- **{', '.join(members)}**: {len(mine)} pairs, each sharing {min(shares)}% to "
+            f"{max(shares)}% of its answer code with the other (cells {', '.join(cells[:8])})"
+        )
     if not pair_flags:
         lines.append("- none")
     tricks = [f for f in flags if f.integrity and f not in copies and f.question != "pair"]

@@ -293,19 +293,32 @@ def test_the_audit_pairs_students_who_share_their_own_code(tmp_path):
 # ---------------------------------------------------------------- collection
 
 
-@pytest.fixture
-def roster(tmp_path, monkeypatch):
-    """A course directory with a gradebook of three students (nbgrader's API)."""
+@pytest.fixture(scope="module")
+def gradebook(tmp_path_factory):
+    """A gradebook of three students (nbgrader's API), made once: its migrations take seconds."""
     pytest.importorskip("nbgrader")
     from nbgrader.api import Gradebook
 
+    path = tmp_path_factory.mktemp("gradebook") / "gradebook.db"
+    old = os.environ["PATH"]
+    os.environ["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{old}"  # its alembic
+    try:
+        with Gradebook(f"sqlite:///{path}") as gb:
+            gb.update_or_create_student("ann", email="ann@uni.edu")
+            gb.update_or_create_student("bob", email="bob@uni.edu")
+            gb.update_or_create_student("eve", email="bob@evil.org")  # local part: a classmate
+    finally:
+        os.environ["PATH"] = old
+    return path
+
+
+@pytest.fixture
+def roster(tmp_path, monkeypatch, gradebook):
+    """A course directory with a copy of that gradebook."""
     monkeypatch.setenv("PATH", f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
     course = tmp_path / "course"
     course.mkdir()
-    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
-        gb.update_or_create_student("ann", email="ann@uni.edu")
-        gb.update_or_create_student("bob", email="bob@uni.edu")
-        gb.update_or_create_student("eve", email="bob@evil.org")  # local part = a classmate
+    (course / "gradebook.db").write_bytes(gradebook.read_bytes())
     return course
 
 
