@@ -43,6 +43,7 @@ import io
 import json
 import re
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -73,6 +74,7 @@ SUSPECT_OS = {"open", "fork", "forkpty", "_exit", "kill", "killpg", "symlink", "
               "sched_setaffinity", "memfd_create"}  # fmt: skip
 COPY_SHARE = 0.6  # of the reference's code (by size) found in a submission: a copy
 PAIR_SHARE = 0.5  # of each one's answer code found in the other's: a pair that shares code
+MAX_SHAPE, MAX_TOKENS = 50_000, 20_000  # characters and tokens compared by difflib (quadratic)
 NOISE, GUARANTEE = 25, 30  # copydetect's defaults: k-gram length and the guaranteed match
 CELL_MATCH = 0.9  # similarity of one answer cell to its reference solution
 BY_HAND = {"ps1-q1-answer", "ps2-q1-answer", "ps2-q2-answer"}
@@ -197,6 +199,8 @@ def audit_notebook(
 
 def shape_of(code: str) -> list[str] | None:
     """The code's syntax tree as tokens, every name replaced by its order of first use."""
+    if len(code) > MAX_SHAPE:
+        code = code[:MAX_SHAPE].rsplit("\n", 1)[0]  # a long cell: its beginning
     try:
         tree = ast.parse(strip_magics(code))
     except (SyntaxError, ValueError, RecursionError, MemoryError):
@@ -256,7 +260,7 @@ def copied(nb: dict, reference: dict[str, tuple[str, str]]) -> tuple[float, list
             share = difflib.SequenceMatcher(None, ref_shape, mine, autojunk=False).ratio()
             if share < CELL_MATCH and ref_shape and len(ref_shape) > 30:
                 # the same code moved to another cell
-                whole = shape_of(body) or []
+                whole = (shape_of(body) or [])[:MAX_TOKENS]  # difflib is quadratic
                 m = difflib.SequenceMatcher(None, ref_shape, whole, autojunk=False)
                 share = max(share, sum(b.size for b in m.get_matching_blocks()) / len(ref_shape))
         total += size
@@ -343,7 +347,7 @@ def pairs(found: dict[str, dict], ps: str) -> list[Flag]:
 
 
 def audit(submitted: Path, source: Path | None = None, ps: str | None = None,
-          release: Path | None = None) -> list[Flag]:  # fmt: skip
+          release: Path | None = None, jobs: int = 2) -> list[Flag]:  # fmt: skip
     """Every flag for the submissions under `submitted` (one set `ps`, or all)."""
     flags: list[Flag] = []
     sets = [ps] if ps else sorted({p.parent.name for p in submitted.glob("*/*/*.ipynb")})
@@ -367,13 +371,22 @@ def audit(submitted: Path, source: Path | None = None, ps: str | None = None,
             release_code += ["".join(c["source"]) for c in json.loads(rel_nb.read_text())["cells"]
                              if c["cell_type"] == "code"]  # fmt: skip
         found: dict[str, dict] = {}
-        for nb in sorted(submitted.glob(f"*/{one}/{one}.ipynb")):
-            student = nb.parent.parent.name
+        notebooks = sorted(submitted.glob(f"*/{one}/{one}.ipynb"))
+
+        def step(nb, one=one, locked=locked, reference=reference, release_code=release_code,
+                 boilerplate=boilerplate):  # fmt: skip
             try:
-                r = guard.call("audit", examine, str(nb), student, one, locked, reference,
-                               release_code, boilerplate, seconds=60)  # fmt: skip
+                return guard.call("audit", examine, str(nb), nb.parent.parent.name, one, locked,
+                                  reference, release_code, boilerplate, seconds=60)  # fmt: skip
             except guard.StepFailed as err:
-                flags.append(Flag(student, one, f"{one}-all", 0, f"not audited ({err.reason})",
+                return err
+
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            results = list(pool.map(step, notebooks))
+        for nb, r in zip(notebooks, results, strict=True):
+            student = nb.parent.parent.name
+            if isinstance(r, guard.StepFailed):
+                flags.append(Flag(student, one, f"{one}-all", 0, f"not audited ({r.reason})",
                                   False))  # fmt: skip
                 continue
             found[student] = r
