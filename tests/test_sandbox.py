@@ -154,16 +154,17 @@ def test_cannot_outlive_the_run():
             "    open('/submission/heartbeat', 'w').write(str(os.getpid()))\\n"
             "    time.sleep(0.05)\\n"
         )
-        subprocess.Popen([sys.executable, "-c", code], start_new_session=True,  # setsid
-                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        subprocess.Popen([sys.executable, "-I", "-S", "-c", code], start_new_session=True,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # setsid
         import os, time
-        for _ in range(400):  # until the child runs (slow to start on a loaded machine)
+        for _ in range(2000):  # until the child runs (slow to start on a loaded machine)
             if os.path.getsize("/submission/heartbeat"):
                 break
             time.sleep(0.05)
         print("parent exits")
         """,
         outputs=("heartbeat",),
+        limits=sandbox.Limits(wall_seconds=150),
     )
     assert r.returncode == 0, r.stderr
     assert r.outputs["heartbeat"], "the detached child never ran"
