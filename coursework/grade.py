@@ -231,7 +231,10 @@ def warm_up(unsafe: bool) -> dict[str, bytes]:
         )
         env = os.environ | {"MPLCONFIGDIR": tmp}
         env.pop("PYTHONDONTWRITEBYTECODE", None)
-        subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, timeout=300)
+        try:
+            subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, timeout=300)
+        except (OSError, subprocess.SubprocessError):
+            return {}  # only slower: each run then compiles and builds the font list itself
         return {f".tmp/{p.name}": p.read_bytes() for p in Path(tmp).glob("fontlist-*.json")}
 
 
