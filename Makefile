@@ -201,8 +201,10 @@ course: $(CW_STAMP)
 	@test -n "$(SEED)" -a -n "$(STUDENTS)" -a -n "$(ASSIGNMENTS)" || { echo "usage: make course COURSE=<dir> SEED=<n> STUDENTS=<csv> ASSIGNMENTS=<csv> (templates: coursework/templates/)"; exit 2; }
 	$(BIN)/python coursework/course.py --course "$(COURSE)" --seed "$(SEED)" --students "$(STUDENTS)" --assignments "$(ASSIGNMENTS)"
 
-# Grades every submission of one set in the sandbox: make grade COURSE=<dir> PS=<ps>
-# (GRADE_ARGS=--UNSAFE-no-sandbox runs students' code unsandboxed: never on a real class).
+# Grades every submission of one set in the sandbox, then audits the set: make grade
+# COURSE=<dir> PS=<ps> (GRADE_ARGS=--only id,id grades those students again;
+# GRADE_ARGS=--UNSAFE-no-sandbox runs students' code unsandboxed: never on a real class).
+# As an ordinary user on a cgroup v2 machine: systemd-run --user --scope -p Delegate=yes make grade
 grade: $(CW_STAMP)
 	@test -n "$(PS)" || { echo "usage: make grade COURSE=<dir> PS=<ps> [JOBS=2]"; exit 2; }
 	$(BIN)/python coursework/grade.py --course "$(COURSE)" --ps "$(PS)" --jobs "$(JOBS)" $(GRADE_ARGS)

@@ -1,23 +1,40 @@
 """The whole coursework loop, headless, with simulated students (run by `make autograde-demo`).
 
-1. ``make course`` in a scratch directory: a roster and due dates from CSV files, the release
-   (nbgrader), an instructor's home (a fake ``HOME``) holding a planted secret in ``.ssh``;
-2. submissions: five honest styles (``different``: loops and own formulas; ``rounded``,
-   ``exact``, ``pandas``: the same answers as rounded numbers, Fractions and 0-d arrays, pandas
-   objects; ``scratch``: extra cells, and a classmate's id typed in), ``reference`` (a
-   verbatim copy of the source solutions) and ``renamed`` (the same with every name changed),
-   ``blank``, ``mistakes``, ``patcher`` (monkeypatches numpy, math, builtins and kappalib,
-   rigged objects), ``hardcoder`` (last term's numbers) and ``classmate`` (another student's
-   numbers), ``late`` and ``extended`` (ps1 two days late, without and with a three-day
-   extension), and one student per cheat in ``cheats/``; a folder of an unknown id, which
-   ``make grade`` must refuse;
-3. ``make grade`` for each set (the sandbox, the scorer, the gradebook, feedback, the CSVs),
-   the integrity audit, the written answers graded through nbgrader's gradebook API, export;
-4. checks: honest styles full marks and no flag; both copies flagged in every set; blank 0;
-   mistakes partial with hints; every cheat at most 10% of each set's automatic points; the
-   hard-coders 0 on every part that uses the student's own data; late and extension; statuses
-   (missing, needs manual grading, failed to run); no file outside the private copies changed
-   (the submissions, the source, the release, the home, the repository's coursework); the
+1. ``make course`` in a scratch directory: a roster (one student's first name a spreadsheet
+   formula) and due dates from CSV files, the release (nbgrader), an instructor's home (a fake
+   ``HOME``) holding a planted secret in ``.ssh``;
+2. submissions, in every set: eight honest styles (``different``: loops and own formulas;
+   ``rounded``, ``exact``, ``pandas``: the same answers as rounded numbers, Fractions and 0-d
+   arrays, pandas objects; ``scratch``: extra cells, and a classmate's id typed in; in ps1 and
+   ps4 ``magic-inline``: ``%matplotlib inline`` on top of every answer, and ``id-import``: the
+   id cell also says ``import pandas as pd``; in ps4 ``where-string``: ``np.where(ka > kb,
+   "a", "b")``),
+   ``reference`` (a verbatim copy of the source solutions), ``renamed`` (the same with every
+   name changed) and ``timed-copy`` (the copy with ``%%time`` on top of every answer),
+   ``sharer-a`` and ``sharer-b`` (their own code, shared, the second renamed and timed),
+   ``blank``, ``mistakes``, ``patcher``, ``hardcoder`` (last term's numbers) and ``classmate``
+   (another student's numbers);
+   in ps1 only: ``late`` and ``extended`` (two days late, without and with an extension),
+   ``broken``, one student per cheat of ``cheats/`` and per attack of ``attacks/`` (a memory bomb
+   of several processes, a tmpfs in a user namespace, a disk filler, a fork bomb, a sleeper that
+   ignores interrupts, 1,500 nested directories, forged answers with a 400-digit integer and
+   nested 100,000 deep), ``crash-deep`` (a notebook ``[`` nested 100,000 deep),
+   ``crash-regex`` (``STUDENT_ID = x<40,000 spaces>y``), ``spoofer`` and ``mailer`` (collected
+   from an LMS zip: a Moodle upload named after a classmate, an e-mail whose local part is a
+   classmate's id), and a folder of an unknown id, which ``make grade`` must refuse; in ps3 and
+   ps5, ``crash-family`` (a family with negative counts, which kappalib refuses);
+3. ``make grade`` for each set (the sandbox, the scorer, the gradebook, feedback, the audit,
+   the CSVs), honest and hostile students graded side by side, then the written answers graded
+   through nbgrader's gradebook API, and the export;
+4. checks (the issues' "done when"): every honest style full marks; every crasher and attacker
+   0 with a status that names what happened, and the run's summary names each; the memory
+   of the memory bomb under the cap, measured on the host by its cgroup, and the disk a
+   submission may fill capped; the copies, the %%time copy and the sharing pair flagged in
+   the audit's report, no honest student flagged but for the demo's honest styles, which
+   share one code base; every cheat at most 10% of the points; the hard-coders 0 on every part
+   that uses the student's own data; the LMS zip collected by identity (no classmate's
+   submission replaced, a zip bomb refused); late work and extensions; statuses; no CSV cell
+   that starts with a formula character; no file outside the private copies changed; the
    planted secret in no feedback page; the table of points, and the time per set.
 
 Exit status 1 when a check fails.
@@ -28,20 +45,23 @@ from __future__ import annotations
 import argparse
 import csv
 import hashlib
+import io
 import json
 import os
 import shutil
 import sys
 import time
+import zipfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
+import collect  # noqa: E402
 import course as course_mod  # noqa: E402
 import export  # noqa: E402
 import grade  # noqa: E402
-import integrity_audit  # noqa: E402
+import sandbox  # noqa: E402
 import scoring  # noqa: E402
 import students as sims  # noqa: E402
 import variants  # noqa: E402
@@ -50,12 +70,38 @@ DUE = "2026-12-04 17:00:00 UTC"
 ON_TIME, LATE = "2026-12-04 12:00:00 UTC", "2026-12-06 09:30:00 UTC"
 LAST_TERM = 2025
 SECRET = "planted-secret-of-the-instructor-7f3a9c"
-HONEST = ["different", "rounded", "exact", "pandas", "scratch"]
-COPIES = ["reference", "renamed"]
+HONEST = ["different", "rounded", "exact", "pandas", "scratch", "magic-inline", "id-import",
+          "where-string"]  # fmt: skip
+COPIES = ["reference", "renamed", "timed-copy"]
+SHARERS = ["sharer-a", "sharer-b"]
+EVERY_SET = [*HONEST, *COPIES, *SHARERS, "blank", "mistakes", "patcher", "hardcoder",
+             "classmate"]  # fmt: skip
 CHEATS = sorted(p.stem for p in (HERE / "cheats").glob("*.py"))
-OTHERS = ["blank", "mistakes", "patcher", "hardcoder", "classmate", "late", "extended", "broken"]
-STUDENTS = HONEST + COPIES + OTHERS + [f"cheat-{c}" for c in CHEATS]
+ATTACKS = sorted(p.stem for p in (HERE / "attacks").glob("*.py"))
+CRASHERS = ["crash-deep", "crash-regex", "crash-family"]
+COLLECTED = ["spoofer", "mailer"]
+PS1_ONLY = ["late", "extended", "broken", *[f"cheat-{c}" for c in CHEATS],
+            *[f"attack-{a}" for a in ATTACKS], "crash-deep", "crash-regex", *COLLECTED,
+            "formula"]  # fmt: skip
+STUDENTS = [*EVERY_SET, *PS1_ONLY, "crash-family"]
+FORMULA_NAME = '=HYPERLINK("http://x", "y")'
 WRITTEN = {s: 1.0 for s in [*HONEST, *COPIES, "late", "extended"]} | {"mistakes": 0.5}
+LIMITS = sandbox.Limits()
+# Students whose code is, by construction, one code base (students.DIFFERENT, and MISTAKES for
+# mistakes and spoofer; the hard-coders reuse DIFFERENT's functions in ps2): the pairwise audit
+# rightly groups them; the demo checks that no copy, sharer or cheat joins them.
+SAME_CODE = {*HONEST, "late", "extended", "mistakes", "spoofer", "hardcoder", "classmate"}
+# What each attacker's status must say (a word of it), and whether it may end "ok" (0 points,
+# nothing left behind: its attack did nothing the grader has to report).
+EXPECTED = {
+    "attack-memory_bomb": "memory",
+    "attack-fork_bomb": "",
+    "attack-sleeper": "interrupted",
+    "attack-forged_bigint": "digits",
+    "attack-forged_nested": "nested",
+    "crash-deep": "nested",
+    "cheat-forged_answers": "",
+}
 
 
 def answer(release_nb: dict, cells: dict[str, str]) -> dict:
@@ -70,10 +116,8 @@ def answer(release_nb: dict, cells: dict[str, str]) -> dict:
 
 def typed(nb: dict, student: str) -> dict:
     for cell in nb["cells"]:
-        if cell["cell_type"] == "code" and variants.ID_LINE.search("".join(cell["source"])):
-            cell["source"] = variants.ID_LINE.sub(
-                f"STUDENT_ID = {student!r}", "".join(cell["source"])
-            )
+        if cell["cell_type"] == "code" and variants.find_id("".join(cell["source"])):
+            cell["source"] = variants.set_id("".join(cell["source"]), student)
             break
     return nb
 
@@ -143,6 +187,63 @@ def fingerprint(roots: list[Path]) -> dict[str, str]:
     return out
 
 
+def with_top(release_nb: dict, cells: dict[str, str], magic: str) -> dict:
+    """answer(), with `magic` on top of every code answer (the written answers left alone)."""
+    kinds = {c["metadata"].get("nbgrader", {}).get("grade_id"): c["cell_type"]
+             for c in release_nb["cells"]}  # fmt: skip
+    return answer(release_nb, {g: f"{magic}\n{t.lstrip()}" if kinds.get(g) == "code" else t
+                               for g, t in cells.items()})  # fmt: skip
+
+
+def timed_copy(source_nb: dict) -> dict:
+    """The source notebook (the reference solutions) with %%time on top of every answer."""
+    nb = json.loads(json.dumps(source_nb))
+    for cell in nb["cells"]:
+        m = cell["metadata"].get("nbgrader", {})
+        if m.get("solution") and cell["cell_type"] == "code":
+            cell["source"] = ["%%time\n", *cell["source"]]
+    return nb
+
+
+def first_answer(release_nb: dict, code: str) -> dict:
+    """The release with `code` in its first answer cell and nothing else answered."""
+    nb = json.loads(json.dumps(release_nb))
+    first = next(c for c in nb["cells"] if c["metadata"].get("nbgrader", {}).get("solution"))
+    first["source"] = code.splitlines(keepends=True)
+    return nb
+
+
+def lms_zip(course: Path, ps: str, release_nb: dict) -> tuple[Path, Path]:
+    """A Moodle download: the spoofer's upload named after a classmate (different), the
+    mailer's folder named by its e-mail, whose local part is a classmate's id; and the map of
+    LMS user ids from the LMS's grade export."""
+    path = course.parent / "moodle.zip"
+    spoof = answer(release_nb, sims.MISTAKES)
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr(
+            zipfile.ZipInfo(
+                "Spoofer Student_901_assignsubmission_file_/different_ps1.ipynb",
+                (2026, 12, 4, 10, 0, 0),
+            ),
+            json.dumps(typed(spoof, "different")),
+        )
+        z.writestr(zipfile.ZipInfo("different@example.net/ps1.ipynb", (2026, 12, 4, 11, 0, 0)),
+                   json.dumps(release_nb))  # fmt: skip
+    ids = course.parent / "lms_ids.csv"
+    ids.write_text("student_id,lms_id\nspoofer,901\ndifferent,902\n")
+    return path, ids
+
+
+def zip_bomb(course: Path) -> Path:
+    path = course.parent / "bomb.zip"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        with z.open("Bomb_903_assignsubmission_file_/ps1.ipynb", "w") as fh:
+            block = b"\0" * 2**20
+            for _ in range(100):  # 100 MiB unpacked, 100 KiB packed
+                fh.write(block)
+    return path
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--course", type=Path, default=Path("_build/autograde-demo"))
@@ -156,6 +257,7 @@ def main() -> int:
     (home / ".ssh").mkdir(parents=True)
     (home / ".ssh" / "id_rsa").write_text(SECRET + "\n")
     os.environ["HOME"] = str(home)
+    os.environ["MPLCONFIGDIR"] = str(root / "grader-matplotlib")  # the grader's own (copydetect)
     started = time.perf_counter()
     failures: list[str] = []
 
@@ -165,10 +267,14 @@ def main() -> int:
     (root / "assignments.csv").write_text(
         "name,duedate\n" + "".join(f"{ps},{DUE}\n" for ps in sets)
     )
-    (root / "students.csv").write_text(
-        "id,first_name,last_name,email\n"
-        + "".join(f"{s},{s.title()},Student,{s}@example.org\n" for s in STUDENTS)
-    )
+    roster = io.StringIO()
+    w = csv.writer(roster)
+    w.writerow(["id", "first_name", "last_name", "email"])
+    for s in STUDENTS:
+        first = FORMULA_NAME if s == "formula" else s.title()
+        email = "different@example.net" if s == "mailer" else f"{s}@example.org"
+        w.writerow([s, first, "Student", email])
+    (root / "students.csv").write_text(roster.getvalue())
     course_mod.make_course(course, seed, root / "students.csv", root / "assignments.csv")
     (course / "extensions.csv").write_text("student_id,assignment,days\nextended,ps1,3\n")
 
@@ -184,6 +290,7 @@ def main() -> int:
 
         put("reference", source_nb)
         put("renamed", renamed(source_nb, ps))
+        put("timed-copy", timed_copy(source_nb))
         put("blank", release_nb)
         put("different", answer(release_nb, sims.DIFFERENT))
         req = scoring.request(ps, variants.term_data(ps, 0, "x"), variants.student_rng(ps, 0, "x"))
@@ -195,10 +302,44 @@ def main() -> int:
         scratch["cells"][3:3] = [code_cell("# scratch\nprint(C if 'C' in dir() else None)\n")]
         scratch["cells"].append(code_cell("import matplotlib.pyplot as plt\nplt.plot([1, 2]);\n"))
         submit(course, "scratch", ps, typed(scratch, "different"), ON_TIME)  # a classmate's id
+        if ps in ("ps1", "ps4"):  # the kernel's behaviour, the same in every set
+            put("magic-inline", with_top(release_nb, sims.DIFFERENT, "%matplotlib inline"))
+        idimp = with_top(release_nb, sims.DIFFERENT, "_check = pd.Series([0.0])")
+        for cell in idimp["cells"]:  # the id cell says import pandas as pd too (3 lines)
+            if cell["cell_type"] == "code" and variants.find_id("".join(cell["source"])):
+                cell["source"] = ["import pandas as pd\n", *cell["source"]]
+                break
+        if ps in ("ps1", "ps4"):
+            put("id-import", idimp)
+        where = dict(sims.DIFFERENT)
+        where["ps4-q3-answer"] = where["ps4-q3-answer"].replace(
+            'higher = ["b", "a"][int(kappa_a > kappa_b)]',
+            'higher = np.where(kappa_a > kappa_b, "a", "b")',
+        )
+        if ps == "ps4":  # the only set with a string answer built by numpy
+            put("where-string", answer(release_nb, where))
+        put("sharer-a", answer(release_nb, sims.SHARED))
+        put("sharer-b", answer(release_nb, sims.shared_by_classmate(sims.SHARED)))
         put("mistakes", answer(release_nb, sims.MISTAKES))
         put("patcher", answer(release_nb, sims.MONKEYPATCHER))
         put("hardcoder", answer(release_nb, sims.hard_coder(last)))
         put("classmate", answer(release_nb, sims.hard_coder(mate)))
+        if ps in ("ps3", "ps5"):
+            q = "ps3-q2-answer" if ps == "ps3" else "ps5-q4-answer"
+            put(
+                "crash-family",
+                answer(
+                    release_nb,
+                    {
+                        q: (
+                            "family = families.ZA(np.array([10., 20., 40.]), 3)\n"
+                            "family[:, 1, 0] -= 2\n"
+                        )
+                    },
+                ),
+            )
+        if ps != "ps1":
+            continue
         for name in CHEATS:
             student = f"cheat-{name}"
             targets = {
@@ -212,11 +353,45 @@ def main() -> int:
                 "timestamp": str(course / "submitted" / student / ps / "timestamp.txt"),
             }
             put(student, cheat_notebook(release_nb, name, targets))
+        for name in ATTACKS:
+            put(
+                f"attack-{name}",
+                first_answer(release_nb, (HERE / "attacks" / f"{name}.py").read_text()),
+            )
+        put("formula", release_nb)
+        put("crash-regex", release_nb)
+        regex = course / "submitted" / "crash-regex" / ps / f"{ps}.ipynb"
+        regex.write_text(
+            regex.read_text().replace(
+                "STUDENT_ID = 'crash-regex'", "STUDENT_ID = x" + " " * 40_000 + "y"
+            )
+        )
+        deep = course / "submitted" / "crash-deep" / ps
+        deep.mkdir(parents=True)
+        (deep / f"{ps}.ipynb").write_text("[" * 100_000)
+        (course / "submitted" / "broken" / ps).mkdir(parents=True)
+        (course / "submitted" / "broken" / ps / f"{ps}.ipynb").write_text("{ not a notebook")
+        for student in ("late", "extended"):
+            submit(course, student, ps, typed(answer(release_nb, sims.DIFFERENT), student), LATE)
+
+    # The LMS download: collected by identity, a classmate's submission never replaced.
     release1 = json.loads((course / "release" / "ps1" / "ps1.ipynb").read_text())
-    (course / "submitted" / "broken" / "ps1").mkdir(parents=True)
-    (course / "submitted" / "broken" / "ps1" / "ps1.ipynb").write_text("{ not a notebook")
-    for student in ("late", "extended"):
-        submit(course, student, "ps1", typed(answer(release1, sims.DIFFERENT), student), LATE)
+    before_collect = (course / "submitted" / "different" / "ps1" / "ps1.ipynb").read_bytes()
+    download, ids = lms_zip(course, "ps1", release1)
+    try:
+        got = collect.collect(course, "ps1", download, lms_ids=ids)
+        if set(got) != {"spoofer", "mailer"}:
+            failures.append(f"the LMS zip was collected as {sorted(got)}, want spoofer and mailer")
+    except collect.CollectError as err:
+        failures.append(f"the LMS zip was refused: {err}")
+    if (course / "submitted" / "different" / "ps1" / "ps1.ipynb").read_bytes() != before_collect:
+        failures.append("collecting the LMS zip changed a classmate's submission")
+    t = time.perf_counter()
+    try:
+        collect.collect(course, "ps1", zip_bomb(course), lms_ids=ids)
+        failures.append("a zip entry of 100 MiB unpacked was collected")
+    except collect.CollectError as err:
+        print(f"zip bomb refused in {time.perf_counter() - t:.1f} s: {err}")
 
     # 3. Grade: an unknown id first (refused), then every set.
     submit(course, "intruder", "ps1", release1, ON_TIME)
@@ -230,26 +405,28 @@ def main() -> int:
     before = fingerprint(guarded)
     top_before = sorted(p.name for p in course.iterdir())
     records, seconds = {}, {}
+    summaries = {}
     for ps in sets:
         t = time.perf_counter()
-        for r in grade.grade(course, ps, jobs=args.jobs):
+        got = grade.grade(course, ps, jobs=args.jobs, quiet_wait=15)
+        for r in got:
             records[(r["student"], ps)] = r
         seconds[ps] = time.perf_counter() - t
-        n = sum(1 for s, p in records if p == ps)
-        print(f"graded {ps}: {n} submissions in {seconds[ps]:.1f} s")
+        summaries[ps] = grade.summary(got)
+        print(f"graded {ps}: {len(got)} submissions in {seconds[ps]:.1f} s\n{summaries[ps]}")
     time.sleep(1.5)  # a detached process, if one had survived, would write now
     after = fingerprint(guarded)
     changed = sorted(k for k in set(before) | set(after) if before.get(k) != after.get(k))
     if changed:
         failures.append(f"files outside the private copies changed: {changed[:5]}")
     new_top = sorted(set(p.name for p in course.iterdir()) - set(top_before))
-    if set(new_top) - {"autograded", "feedback", "grades.csv", "lms_grades.csv"}:
+    if set(new_top) - {"autograded", "feedback", "grades.csv", "lms_grades.csv", "integrity"}:
         failures.append(f"unexpected new files in the course directory: {new_top}")
 
     rows_before = {(r["student_id"], r["assignment"]): r for r in export.rows(course)}
-    flags = integrity_audit.audit(course / "submitted", course / "source")
     record_manual_grades(course, sets)
     table = {(r["student_id"], r["assignment"]): r for r in export.export(course)}
+    reports = {ps: (course / "integrity" / f"{ps}.md").read_text() for ps in sets}
 
     # 4. Checks.
     auto_max = {
@@ -261,13 +438,13 @@ def main() -> int:
 
     for s in HONEST + COPIES:
         for ps in sets:
-            if auto(s, ps) != auto_max[ps]:
-                bad = [
-                    p["grade_id"] + ": " + str(p["problem"])
-                    for p in records[(s, ps)]["parts"]
-                    if not p["ok"]
-                ]
-                failures.append(f"{s} {ps}: {auto(s, ps):g} of {auto_max[ps]:g}; {bad[:3]}")
+            if (s, ps) not in records:
+                continue
+            r = records[(s, ps)]
+            if auto(s, ps) != auto_max[ps] or r["status"] != grade.OK:
+                bad = [p["grade_id"] + ": " + str(p["problem"]) for p in r["parts"] if not p["ok"]]
+                failures.append(f"{s} {ps}: {auto(s, ps):g} of {auto_max[ps]:g}, {r['status']}; "
+                                f"{bad[:3]} {r['cell_errors'][:2]}")  # fmt: skip
     for ps in sets:
         if auto("blank", ps) != 0:
             failures.append(f"blank {ps}: {auto('blank', ps):g}, want 0")
@@ -275,7 +452,8 @@ def main() -> int:
             failures.append(f"mistakes {ps}: {auto('mistakes', ps):g}, want partial credit")
         if not any(p["hint"] for p in records[("mistakes", ps)]["parts"]):
             failures.append(f"mistakes {ps}: no hint in the feedback")
-        for s in ["patcher", *[f"cheat-{c}" for c in CHEATS]]:
+        hostile = ["patcher"] + ([f"cheat-{c}" for c in CHEATS] if ps == "ps1" else [])
+        for s in hostile:
             if auto(s, ps) > 0.1 * auto_max[ps]:
                 failures.append(f"{s} {ps}: {auto(s, ps):g} of {auto_max[ps]:g}, want at most 10%")
         for s in ("hardcoder", "classmate"):
@@ -289,21 +467,69 @@ def main() -> int:
             ]
             if got:
                 failures.append(f"{s} {ps}: points for other data's numbers on {got}")
-    flagged = {(f.student, f.ps) for f in flags if f.integrity and "reference solutions" in f.what}
-    for s in COPIES:
-        missed = [ps for ps in sets if (s, ps) not in flagged]
-        if missed:
-            failures.append(f"the audit misses the copy {s} in {missed}")
-    honest_flags = [str(f) for f in flags if f.integrity and f.student in [*HONEST, "mistakes"]]
-    if honest_flags:
-        failures.append(f"the audit flags honest students: {honest_flags[:3]}")
+        report = reports[ps]
+        copies_part = report.split("## Students who share code")[0]
+        pairs_part = report.split("## Students who share code")[1].split("## Code that")[0]
+        for s in COPIES:
+            if f"**{s}**" not in copies_part:
+                failures.append(f"the audit's report of {ps} misses the copy {s}")
+        if not any(line.startswith("- **") and "sharer-a" in line and "sharer-b" in line
+                   for line in pairs_part.splitlines()):  # fmt: skip
+            failures.append(f"the audit's report of {ps} misses the pair sharer-a, sharer-b")
+        family = SAME_CODE
+        for line in pairs_part.splitlines():
+            if line.startswith("- **"):
+                members = set(line.strip("-*: ").split("**")[0].split(", "))
+                if members & set(HONEST) and not members <= family:
+                    failures.append(
+                        f"{ps}: the audit pairs an honest style with {members - family}"
+                    )
+        tricks = report.split("## Code that tries to game a grader")[1].split("## Notes")[0]
+        flagged = [s for s in [*HONEST, "mistakes", *SHARERS] if f"**{s}**" in tricks]
+        if flagged:
+            failures.append(f"{ps}: the audit flags honest students as tricks: {flagged}")
+    # crashers and attackers: 0, a status that names it, named in the run's summary
+    for s, word in EXPECTED.items():
+        r = records[(s, "ps1")]
+        if auto(s, "ps1") != 0 or word.lower() not in r["status"].lower():
+            failures.append(f"{s}: {auto(s, 'ps1'):g} points, status {r['status']!r}; want 0 "
+                            f"and {word!r}")  # fmt: skip
+        if r["status"] != grade.OK and s not in summaries["ps1"]:
+            failures.append(f"the summary of ps1 does not name {s}")
+    for s in [*[f"attack-{a}" for a in ATTACKS], "crash-regex", "crash-deep"]:
+        if auto(s, "ps1") != 0:
+            failures.append(f"{s}: {auto(s, 'ps1'):g} points, want 0")
+    for ps in ("ps3", "ps5"):
+        r = records[("crash-family", ps)]
+        problems = " ".join(str(p["problem"]) for p in r["parts"])
+        if auto("crash-family", ps) != 0 or "negative" not in problems:
+            failures.append(f"crash-family {ps}: {auto('crash-family', ps):g}, {problems[:200]}")
+    if "x   " not in " ".join(records[("crash-regex", "ps1")]["notes"]):
+        failures.append("crash-regex: the feedback does not quote the typed id")
+    bomb = records[("attack-memory_bomb", "ps1")].get("run", {})
+    cap = LIMITS.memory_bytes / 2**20
+    if not bomb or bomb["memory_peak_mib"] > cap:
+        failures.append(f"the memory bomb's peak {bomb.get('memory_peak_mib')} MiB is over the cap")
+    # The disk filler fills its tmpfs (counted in its memory) and its answers file (16 MiB,
+    # the file size limit, on the host's disk), and no more: its peak, above an honest run's.
+    filler = records[("attack-disk_filler", "ps1")].get("run", {})
+    honest = records[("blank", "ps1")].get("run", {})
+    tmpfs, most = LIMITS.tmpfs_bytes / 2**20, (LIMITS.tmpfs_bytes + LIMITS.file_bytes) / 2**20
+    extra = filler.get("memory_peak_mib", 0) - honest.get("memory_peak_mib", 0)
+    if not 0.9 * tmpfs <= extra <= most + 32:
+        failures.append(f"the disk filler took {extra:.0f} MiB more than a blank run: want its "
+                        f"{tmpfs:g} MiB tmpfs filled and at most {most:g} MiB")  # fmt: skip
+    for s in COLLECTED:
+        if (s, "ps1") not in records:
+            failures.append(f"{s}: the LMS upload was not collected under its own id")
     notes = " ".join(records[("scratch", "ps1")]["notes"])
     if "'different'" not in notes:
         failures.append("the feedback does not say that the typed id is not the submitter's")
     # statuses, late work, extensions
     want = {("late", "ps1"): "late", ("extended", "ps1"): "on time", ("late", "ps2"): "missing",
             ("different", "ps1"): "on time", ("blank", "ps1"): "on time",
-            ("broken", "ps1"): "failed to run"}  # fmt: skip
+            ("broken", "ps1"): "failed to run", ("crash-deep", "ps1"): "failed to run",
+            ("attack-memory_bomb", "ps1"): "failed to run"}  # fmt: skip
     for key, status in want.items():
         if table[key]["status"] != status:
             failures.append(f"{key}: status {table[key]['status']!r}, want {status!r}")
@@ -318,10 +544,12 @@ def main() -> int:
         )
     # the gradebook holds what the scorer decided, and nothing else
     for (s, ps), r in records.items():
-        want = sum(p["points"] for p in r["parts"])
-        if float(table[(s, ps)]["auto_score"]) != want:
+        want_points = sum(p["points"] for p in r["parts"])
+        if table[(s, ps)]["auto_score"] not in ("", f"{want_points:g}") or (
+            table[(s, ps)]["auto_score"] == "" and not r["status"].startswith(grade.REGRADE)
+        ):
             failures.append(f"{s} {ps}: the gradebook says {table[(s, ps)]['auto_score']}, "
-                            f"the scorer {want:g}")  # fmt: skip
+                            f"the scorer {want_points:g}")  # fmt: skip
     # the secret and the feedback
     pages = sorted((course / "feedback").glob("*/*/*.html"))
     if len(pages) != len(records):
@@ -333,22 +561,34 @@ def main() -> int:
     ]
     if leaked:
         failures.append(f"the planted secret is in {leaked[:3]}")
+    # the CSV files: no cell a spreadsheet would run
+    for name in ("grades.csv", "lms_grades.csv"):
+        with open(course / name, newline="") as fh:
+            cells = [c for row in csv.reader(fh) for c in row]
+        bad = [
+            c for c in cells if c.startswith(export.FORMULA_START) and not export.NUMBER.match(c)
+        ]
+        if bad:
+            failures.append(f"{name}: cells a spreadsheet would run: {bad[:3]}")
+        if name == "grades.csv" and "'" + FORMULA_NAME not in cells:
+            failures.append("grades.csv: the formula name is not kept, neutralised")
     lms = list(csv.DictReader((course / "lms_grades.csv").open()))
     if len(lms) != len(STUDENTS) or "SIS User ID" not in lms[0]:
         failures.append("lms_grades.csv: one row per student with an SIS User ID")
 
-    print_table(sets, records, auto_max, flags)
+    print_table(sets, records, auto_max)
     for failure in failures:
         print("FAIL:", failure)
     took = time.perf_counter() - started
     if failures:
         return 1
     per = sorted(seconds.values())[len(seconds) // 2]
-    n = len(STUDENTS)
     print(
-        f"\nautograde-demo: {len(sets)} problem sets, {n} students ({len(CHEATS)} cheats), seed "
-        f"{seed}: every check passed in {took:.0f} s; grading one set of about {n} submissions "
-        f"took {per:.1f} s (median over the sets, {args.jobs} at a time)."
+        f"\nautograde-demo: {len(sets)} problem sets, {len(STUDENTS)} students ({len(CHEATS)} "
+        f"cheats, {len(ATTACKS)} attacks, {len(CRASHERS)} crashers), seed {seed}: every check "
+        f"passed in {took:.0f} s; grading one set took {per:.1f} s (median over the sets, "
+        f"{args.jobs} at a time; ps1, with every attack, {seconds['ps1']:.1f} s). The memory "
+        f"bomb peaked at {bomb['memory_peak_mib']:.0f} MiB (cap {cap:g} MiB)."
     )
     return 0
 
@@ -388,11 +628,8 @@ def record_manual_grades(course: Path, sets: list[str]) -> None:
         gb.db.commit()
 
 
-def print_table(sets, records, auto_max, flags) -> None:
-    copy_flags = {
-        (f.student, f.ps) for f in flags if f.integrity and "reference solutions" in f.what
-    }
-    print("\nAutomatic points (of each set's automatic points); * = flagged as a copy by the audit")
+def print_table(sets, records, auto_max) -> None:
+    print("\nAutomatic points (of each set's automatic points), and the status when not ok")
     print("\n| student | " + " | ".join(f"{ps} /{auto_max[ps]:g}" for ps in sets) + " | share |")
     print("|---" * (len(sets) + 2) + "|")
     for student in STUDENTS:
@@ -400,13 +637,12 @@ def print_table(sets, records, auto_max, flags) -> None:
         for ps in sets:
             r = records.get((student, ps))
             if r is None:
-                cells.append("missing")
+                cells.append("")
                 continue
             pts = sum(p["points"] for p in r["parts"])
             got, top = got + pts, top + auto_max[ps]
-            mark = "*" if (student, ps) in copy_flags else ""
-            failed = "" if r["status_run"] == "ok" else " (failed to run)"
-            cells.append(f"{pts:g}{mark}{failed}")
+            status = "" if r["status"] == grade.OK else f" ({r['status'][:70]})"
+            cells.append(f"{pts:g}{status}")
         share = f"{got / top:.0%}" if top else ""
         print(f"| {student} | " + " | ".join(cells) + f" | {share} |")
 

@@ -9,12 +9,15 @@
     max_score, last_name, first_name, email
 
 ``status`` is one of ``on time``, ``late``, ``missing`` (no submission: empty scores, the
-maximum points filled in),
-``failed to run`` (the notebook crashed the run, ran out of time or its answers could not be
-read: 0 automatic points) and ``needs manual grading`` (a written answer has no grade yet: the
-score so far, not final). The late penalty is 10% of the whole score (automatic *and* written)
-per started day after the due date plus the student's extension, computed here, at export
-time, so a written answer graded later is penalised like the rest. Extensions come from
+maximum points filled in), ``failed to run`` (the notebook could not be read, hit a limit of
+its sandbox, or its answers could not be read: 0 automatic points, and the reason in
+``status_detail``), ``needs regrading`` (the machine was too busy to judge the run, twice: no
+automatic points yet, the scores empty), ``grader error`` (the grader's own code failed on this
+submission: 0 automatic points until it is fixed and graded again) and ``needs manual grading``
+(a written answer has no grade yet: the score so far, not final). The late penalty is 10% of
+the whole score (automatic *and* written) per started day after the due date plus the
+student's extension, computed here, at export time, so a written answer graded later is
+penalised like the rest. Extensions come from
 ``DIR/extensions.csv`` (columns ``student_id,assignment,days``), if there is one.
 
 ``DIR/lms_grades.csv``: one row per student, the columns ``Student,SIS User ID,SIS Login ID,
@@ -23,6 +26,11 @@ not fully graded). Canvas imports it from Grades > Import (it matches students o
 User ID, here the course's student id, or on the SIS Login ID, here the e-mail address);
 Moodle imports it from Grades > Import > CSV file, mapping "SIS Login ID" to "Email address"
 and each set's column to its grade item. Neither import is tested here.
+
+A spreadsheet runs a cell that starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage
+return as a formula, and a roster name or a status is text a student may influence. As OWASP's
+CSV injection rule says, every such text cell is written with a ``'`` in front (``neutral``):
+the spreadsheet shows it as text. Numbers are written as numbers.
 """
 
 from __future__ import annotations
@@ -31,14 +39,35 @@ import argparse
 import csv
 import json
 import math
+import re
 import sys
 from datetime import UTC, timedelta
 from pathlib import Path
 
-COLUMNS = ["student_id", "assignment", "status", "duedate", "extension_days", "timestamp",
+COLUMNS = ["student_id", "assignment", "status", "status_detail", "duedate", "extension_days",
+           "timestamp",
            "days_late", "auto_score", "auto_max", "manual_score", "manual_max", "raw_score",
            "late_penalty", "score", "max_score", "last_name", "first_name", "email"]  # fmt: skip
 PENALTY_PER_DAY = 0.10
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
+
+
+def neutral(value) -> str:
+    """A CSV cell a spreadsheet shows as text, never runs (OWASP's rule): a ``'`` before a text
+    that starts with a formula character. A plain number is left as it is."""
+    text = "" if value is None else str(value)
+    if text.startswith(FORMULA_START) and not NUMBER.match(text):
+        return "'" + text
+    return text
+
+
+def write_csv(path: Path, columns: list[str], rows: list[dict]) -> None:
+    with open(path, "w", newline="") as fh:
+        w = csv.DictWriter(fh, columns)
+        w.writeheader()
+        for row in rows:
+            w.writerow({k: neutral(row.get(k, "")) for k in columns})
 
 
 def late_penalty(raw: float, seconds_late: float) -> float:
@@ -111,15 +140,17 @@ def rows(course: Path) -> list[dict]:
                                 if g.manual_score is not None
                                 else (g.auto_score or 0.0)
                             )
-                record = course / "autograded" / student.id / assignment.name / "score.json"
-                failed = record.exists() and json.loads(record.read_text())["status_run"] != "ok"
+                graded = graded_status(course, student.id, assignment.name)
                 ts = aware(sub.timestamp)
                 late_s = (ts - (due + timedelta(days=days))).total_seconds() if ts and due else 0.0
                 raw = auto + manual
                 penalty = late_penalty(raw, late_s)
-                status = ("failed to run" if failed else "needs manual grading" if ungraded
+                kind = graded.split(":")[0]
+                status = (kind if kind in ("failed to run", "needs regrading", "grader error")
+                          else "needs manual grading" if ungraded
                           else "late" if late_s > 0 else "on time")  # fmt: skip
                 row.update(
+                    status_detail=graded if graded != "ok" else "",
                     status=status,
                     timestamp=ts.isoformat() if ts else "",
                     days_late=f"{max(late_s, 0) / 86400:.2f}",
@@ -128,16 +159,27 @@ def rows(course: Path) -> list[dict]:
                     raw_score=f"{raw:g}", late_penalty=f"{penalty:g}",
                     score=f"{max(raw - penalty, 0.0):g}", max_score=f"{auto_max + manual_max:g}",
                 )  # fmt: skip
+                if kind == "needs regrading":  # not a real zero: no score until regraded
+                    row.update(auto_score="", raw_score="", late_penalty="", score="")
                 out.append(row)
     return out
 
 
+def graded_status(course: Path, student: str, ps: str) -> str:
+    """The grader's status of one submission ("ok", "failed to run: ...", ...), from its record."""
+    record = course / "autograded" / student / ps / "score.json"
+    if not record.exists():
+        return "ok"
+    try:
+        got = json.loads(record.read_text())
+        return str(got.get("status", got.get("status_run", "ok")))[:300]
+    except (OSError, ValueError, AttributeError):
+        return "grader error: its record autograded/.../score.json cannot be read"
+
+
 def export(course: Path) -> list[dict]:
     table = rows(course)
-    with open(course / "grades.csv", "w", newline="") as fh:
-        w = csv.DictWriter(fh, COLUMNS)
-        w.writeheader()
-        w.writerows(table)
+    write_csv(course / "grades.csv", COLUMNS, table)
     sets = sorted({r["assignment"] for r in table})
     people = {}
     for r in table:
@@ -146,10 +188,8 @@ def export(course: Path) -> list[dict]:
             "SIS User ID": r["student_id"], "SIS Login ID": r["email"], "Section": ""})  # fmt: skip
         final = r["status"] in ("on time", "late", "failed to run")
         p[r["assignment"]] = r["score"] if final else ""
-    with open(course / "lms_grades.csv", "w", newline="") as fh:
-        w = csv.DictWriter(fh, ["Student", "SIS User ID", "SIS Login ID", "Section", *sets])
-        w.writeheader()
-        w.writerows(people.values())
+    write_csv(course / "lms_grades.csv", ["Student", "SIS User ID", "SIS Login ID", "Section",
+                                           *sets], list(people.values()))  # fmt: skip
     return table
 
 

@@ -48,6 +48,7 @@ class Part:
     ok: bool = False
     problem: str | None = None
     hint: str | None = None
+    grader_error: bool = False  # the scorer's own code failed on this part
 
     @property
     def points(self) -> float:
@@ -84,7 +85,10 @@ def number(v, what: str) -> float:
         v = v["array"]
     if isinstance(v, bool) or not isinstance(v, int | float):
         raise BadAnswerError(f"{what} should be a number; the grader got {received(v)}")
-    x = float(v)
+    try:
+        x = float(v)
+    except OverflowError:
+        raise BadAnswerError(f"{what} should be a number of a sensible size") from None
     if not math.isfinite(x):
         raise BadAnswerError(f"{what} should be a finite number; the grader got {x}")
     return x
@@ -124,6 +128,12 @@ def close(a, b) -> bool:
 
 def counts(T: np.ndarray) -> bool:
     return bool(np.all(T >= 0) and np.all(T == np.round(T)))
+
+
+def varies(got: list[float], right: list[float]) -> bool:
+    """False when a function gave one constant where the right values differ: carried-forward
+    credit ("right given your own function") is for work done, never for a constant."""
+    return len({round(g, 9) for g in got}) > 1 or len({round(r, 9) for r in right}) <= 1
 
 
 def arg(T) -> dict:
@@ -210,6 +220,12 @@ class Parts:
             result = test()
         except BadAnswerError as bad:
             part.problem = str(bad)
+        except (ValueError, ArithmeticError) as bad:  # kappalib refused the student's data
+            part.problem = f"kappalib refused your answer: {str(bad)[:200]}"
+        except Exception as err:
+            part.problem = f"the grader could not check this part ({type(err).__name__}: {err})"
+            part.problem = part.problem[:300]
+            part.grader_error = True
         else:
             ok, hint = result if isinstance(result, tuple) else (result, None)
             part.ok = bool(ok)
@@ -251,6 +267,8 @@ def _family_parts(p: Parts, answers, entropy: bool):
         F = table(value(answers, "family"), "family", ndim=3)
         if not (F.shape[0] >= 2 and F.shape[1] == F.shape[2] >= 2):
             raise BadAnswerError("family should have shape (m, K, K) with m >= 2 and K >= 2")
+        if not counts(F):
+            raise BadAnswerError("family should hold counts (whole numbers, none negative)")
         return F
 
     def a():
@@ -514,6 +532,13 @@ def _score_ps2(p: Parts, answers, data, req):
             one_right = any(
                 q.ok for q in p.parts if q.grade_id in ("ps2-q1b-ordered", "ps2-q2-tests")
             )
+            try:  # and weighted_kappa is a function of its input, not a constant
+                tested = [number(v, "weighted_kappa(C, W)") for v in got_k()[: len(cases)]]
+                one_right = one_right and varies(
+                    tested, [kl.kappa(T, weighting=W) for T, W in cases]
+                )
+            except BadAnswerError:
+                one_right = False
             if close(g, kl.kappa(C4, weighting=kind)) or (
                 own is not None and one_right and close(g, own)
             ):
@@ -580,7 +605,11 @@ def _score_ps3(p: Parts, answers, data, req):
         )
         if a < 0:
             raise BadAnswerError("A_min should be a count of at least 0")
-        return close(v, cf.kappa_ZA(a, K))
+        if close(v, float(np.min(kl.kappa(stack)))):
+            return True
+        # charged once: right at the student's own A_min, when that is a point they searched
+        # for (inside the grid: an end of it is where a constant or a wrong search lands)
+        return bool(grid[0] < a < grid[-1]) and close(v, cf.kappa_ZA(a, K))
 
     p.check("q1c-minimum", "kappa_min against the closed form at your A_min", q1c)
     _family_parts(p, answers, entropy=False)
@@ -652,7 +681,13 @@ def _score_ps4(p: Parts, answers, data, req):
         except BadAnswerError:
             se = None
         k, z = kl.kappa(Ca), NormalDist().inv_cdf(0.5 + conf / 2)
-        if se is not None and close(lo, k - z * se) and close(hi, k + z * se):
+        if (
+            se is not None
+            and se > 0
+            and hi > lo
+            and close(lo, k - z * se)
+            and close(hi, k + z * se)
+        ):
             return True
         hint = None
         if se is not None and conf != 0.95 and close(hi - lo, 2 * 1.96 * se):

@@ -40,7 +40,36 @@ SEED = 2026
 # an answer a counts as the right value b when |a - b| <= TOL * (1 + |b|), entry by entry.
 TOL = 1e-6
 PLACEHOLDER = "type your id here"
-ID_LINE = re.compile(r"^STUDENT_ID\s*=\s*(.+?)\s*(#.*)?$", re.M)
+_ID_START = re.compile(r"STUDENT_ID[ \t]*=")  # anchored with match(): linear, no backtracking
+
+
+def _id_value(line: str) -> str | None:
+    """The value of a line ``STUDENT_ID = ...`` (quotes and a comment removed), else None.
+    Plain string operations: linear in the line's length, whatever it holds."""
+    found = _ID_START.match(line)
+    if found is None:
+        return None
+    return line[found.end() :].split("#", 1)[0].strip().strip("'\"").strip()
+
+
+def find_id(text: str) -> str | None:
+    """The id typed in a cell (its first ``STUDENT_ID = ...`` line), or None."""
+    for line in text.splitlines():
+        value = _id_value(line)
+        if value is not None:
+            return value
+    return None
+
+
+def set_id(text: str, student_id: str) -> str:
+    """The cell with every ``STUDENT_ID = ...`` line set to `student_id`, the rest unchanged."""
+    lines = text.splitlines(keepends=True)
+    for i, line in enumerate(lines):
+        if _id_value(line) is not None:
+            end = "\n" if line.endswith("\n") else ""
+            lines[i] = f"STUDENT_ID = {student_id!r}{end}"
+    return "".join(lines)
+
 
 # (p_o, kappa) targets that a table of at most 50 counts reaches exactly.
 TARGETS = [(0.7, 0.4), (0.75, 0.4), (0.75, 0.5), (0.8, 0.5), (0.8, 0.6), (0.85, 0.5), (0.8, 0.4)]

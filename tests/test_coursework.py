@@ -37,6 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 COURSE = ROOT / "coursework"
 sys.path.insert(0, str(COURSE))
 
+import grade as grade_mod  # noqa: E402
 import harness  # noqa: E402
 import integrity_audit  # noqa: E402
 import leak_check  # noqa: E402
@@ -517,7 +518,9 @@ def test_collect_from_an_lms_zip_keeps_the_times_and_refuses_strangers(graded_co
         z.writestr(zipfile.ZipInfo("Ben S_99_assignsubmission_file_/ben_ps2.ipynb",
                                    (2026, 12, 4, 9, 0, 0)), nb)  # fmt: skip
     (tmp_path / "times.csv").write_text("student_id,timestamp\nben,2026-12-04 16:00:00 UTC\n")
-    got = collect.collect(graded_course, "ps2", download, tmp_path / "times.csv")
+    (tmp_path / "ids.csv").write_text("student_id,lms_id\nada,12345\nben,99\n")
+    got = collect.collect(graded_course, "ps2", download, tmp_path / "times.csv",
+                          tmp_path / "ids.csv")  # fmt: skip
     assert got == {"ada": "2026-12-06 09:30:00 UTC", "ben": "2026-12-04 16:00:00 UTC"}
     stamp = graded_course / "submitted" / "ada" / "ps2" / "timestamp.txt"
     assert stamp.read_text().strip() == "2026-12-06 09:30:00 UTC"
@@ -526,7 +529,7 @@ def test_collect_from_an_lms_zip_keeps_the_times_and_refuses_strangers(graded_co
     with pytest.raises(
         collect.CollectError, match=re.escape("zed_1_2_ps2.ipynb matches no student")
     ):
-        collect.collect(graded_course, "ps2", tmp_path / "bad.zip")
+        collect.collect(graded_course, "ps2", tmp_path / "bad.zip", lms_ids=tmp_path / "ids.csv")
 
 
 def test_written_questions_two_versions_per_set_chosen_by_the_seed():
@@ -560,3 +563,89 @@ def test_a_stuck_call_is_cut_off_and_costs_only_its_own_part():
         harness.timed(0.2, time.sleep, 5)
     assert time.perf_counter() - started < 2
     assert harness.timed(1, sum, [1, 2]) == 3
+
+
+# make grade goes on for everyone (issue 32): a run starved by a busy machine is graded again
+# once (and keeps "needs regrading", with no score, when starved twice); a grader error for one
+# student is his status, named in the summary, while the others are graded as usual.
+
+
+@pytest.fixture
+def pipeline_course(graded_course, tmp_path, monkeypatch):
+    import grade as grade_mod
+
+    course = tmp_path / "c"
+    shutil.copytree(graded_course, course)
+    monkeypatch.setattr(grade_mod, "QUIET_WAIT", 0)
+    return course
+
+
+def starved(limits):
+    return grade_mod.sandbox.Result(returncode=-9, stdout="", stderr="", timed_out=True,
+                          seconds=limits.wall_seconds, sandboxed=True, uid=None,
+                          outputs={"answers.json": None}, cpu_seconds=3.0,
+                          wait_seconds=0.8 * limits.wall_seconds, limit="time",
+                          host_busy=True)  # fmt: skip
+
+
+def ps1_rows(course):
+    rows = csv.DictReader((course / "grades.csv").open())
+    return {r["student_id"]: r for r in rows if r["assignment"] == "ps1"}
+
+
+@pytest.mark.parametrize("times_starved", [1, 2])
+def test_a_run_starved_by_a_busy_machine_is_graded_again_not_given_0(
+    pipeline_course, monkeypatch, times_starved
+):
+    course = pipeline_course
+    real = grade_mod.sandbox.run
+    calls = []
+
+    def run(argv, *, inputs=None, **kw):
+        request = json.loads((inputs or {}).get("request.json", b'{"cells": [""]}'))
+        if "STUDENT_ID = 'ada'" in request["cells"][0]:
+            calls.append("ada")
+            if len(calls) <= times_starved:
+                return starved(kw.get("limits") or grade_mod.sandbox.Limits())
+        return real(argv, inputs=inputs, **kw)
+
+    monkeypatch.setattr(grade_mod.sandbox, "run", run)
+    records = {r["student"]: r for r in grade_mod.grade(course, "ps1", quiet_wait=0, audit=False)}
+    ada = records["ada"]
+    assert calls == ["ada", "ada"]  # graded again once, and only once
+    row = ps1_rows(course)["ada"]
+    if times_starved == 1:
+        assert ada["status"] == grade_mod.OK and sum(p["points"] for p in ada["parts"]) == 9
+        assert row["auto_score"] == "9"
+    else:
+        assert ada["status"].startswith("needs regrading: the machine was busy")
+        assert row["status"] == "needs regrading" and row["auto_score"] == row["score"] == ""
+        assert "--only ada" in " ".join(ada["notes"])
+        lms = list(csv.DictReader((course / "lms_grades.csv").open()))
+        assert next(r for r in lms if r["SIS User ID"] == "ada")["ps1"] == ""
+    assert records["ben"]["status"] == grade_mod.OK
+
+
+def test_a_grader_error_for_one_student_is_his_status_and_the_class_goes_on(
+    pipeline_course, monkeypatch
+):
+    course = pipeline_course
+    real = grade_mod.guard.call
+
+    def call(step, fn, *args, **kw):
+        if step == "scoring" and args[2] == "ben":
+            raise grade_mod.guard.StepFailed(step, "ZeroDivisionError: planted in the test")
+        return real(step, fn, *args, **kw)
+
+    monkeypatch.setattr(grade_mod.guard, "call", call)
+    records = {r["student"]: r for r in grade_mod.grade(course, "ps1", audit=False)}
+    assert (
+        records["ben"]["status"] == "grader error: scoring: ZeroDivisionError: planted in the test"
+    )
+    assert records["ada"]["status"] == grade_mod.OK
+    assert sum(p["points"] for p in records["ada"]["parts"]) == 9
+    assert "grader error: 1: ben (scoring: ZeroDivisionError" in grade_mod.summary(records.values())
+    row = ps1_rows(course)["ben"]
+    assert row["status"] == "grader error" and "planted" in row["status_detail"]
+    saved = json.loads((course / "autograded" / "ben" / "ps1" / "score.json").read_text())
+    assert saved["status"].startswith("grader error")
