@@ -54,10 +54,13 @@ EXECUTE      ?= force
 BOOK_CONFIG  := $(if $(filter-out force,$(EXECUTE)),--config _build/config-$(EXECUTE)/_config.yml)
 BOOK_PREPARE := $(if $(filter-out force,$(EXECUTE)),$(BIN)/python tools/book_config.py \
                   --execute $(EXECUTE) --out _build/config-$(EXECUTE)/_config.yml)
-# The tests that need another environment or retrain models: the wheel check (every chapter in
-# fresh environments), JupyterLab, Binder and the publishing clones, nbgrader, chapter 12's
-# stored result. make test runs them; make check leaves them out.
-SLOW_TESTS   := test_install test_lab test_publish test_coursework test_ch12_cache
+# Which tests run where is said by pytest markers, declared with their meaning in
+# pyproject.toml and set in the test files; the targets below select with -m and keep no list.
+#   make check      not slow and not full      (no fresh environments, no sweeps' long tails)
+#   make unit       not full                   (make test's unit step: everything else)
+#   make test-full  full                       (the random sweeps' long tails; CI runs it too)
+#   make test-lib, make test-min   kappalib's own tests: not toolchain and not sandbox
+LIB_TESTS    := not toolchain and not sandbox
 # make check runs the type check when the Makefile has a typecheck target.
 TYPECHECK    := $(shell grep -qE '^typecheck:' $(firstword $(MAKEFILE_LIST)) && echo typecheck)
 # make load-test: busy loops that hold the cores while the book builds and nbval runs.
@@ -67,7 +70,7 @@ LOAD_JOBS    ?= 2
 # The chapters' matrices are small; OpenBLAS's and scikit-learn's OpenMP threads, one per core,
 # wait for each other when another process holds a core. Chapter 12's cross-validation cell,
 # with two busy loops on the 2 cores: 21 s with the default threads, 4 s with one.
-NB_TARGETS := book pdf nbval unit fast chapter-times load-test
+NB_TARGETS := book pdf nbval unit fast test-full test-lib chapter-times load-test
 $(NB_TARGETS): export OPENBLAS_NUM_THREADS := 1
 $(NB_TARGETS): export OMP_NUM_THREADS := 1
 $(NB_TARGETS): export MKL_NUM_THREADS := 1
@@ -81,6 +84,7 @@ DIST_STAMP   := $(DIST_VENV)/.installed
 .PHONY: help venv vendor book zip check-site pdf test lint unit nbval serve bench clean assignments autograde-demo
 .PHONY: course grade
 .PHONY: lab kernel publish-config check fast chapter-times load-test test-min typecheck dist
+.PHONY: test-full test-lib
 
 help:
 	@echo "make book   build the strict HTML book into _build/html (works offline)"
@@ -90,8 +94,10 @@ help:
 	@echo "make pdf    print the whole book to $(PDF) with the same Chromium, and check it"
 	@echo "make check  the fast loop: ruff, the type check, the unit tests without notebooks (< 1 min)"
 	@echo "make chapter-times  execute each chapter and print a table of seconds per chapter"
-	@echo "make load-test  make book and nbval while $(LOAD_JOBS) busy loops hold the cores"
+	@echo "make load-test  make test and make book while $(LOAD_JOBS) busy loops hold the cores"
 	@echo "make test   ruff + mypy + unit, property and doctest suites + the numpy-1.26 floor + nbval + the wheel check"
+	@echo "make test-full  the random parity sweeps' long tails (marker full), pinned and on the floor (CI)"
+	@echo "make test-lib   kappalib's own tests alone, in an environment without the book's toolchain"
 	@echo "make test-min  kappalib's unit suite on the declared floor (numpy 1.26, matplotlib 3.8, ipywidgets 8)"
 	@echo "make typecheck  mypy over kappalib and the typed user snippet"
 	@echo "make lab    open the course in JupyterLab (book/, the course kernel)"
@@ -259,13 +265,31 @@ lint: $(STAMP)
 # every chapter), make lab (test_lab.py) and publishing (test_publish.py: the placeholders, Binder).
 # requirements-site.txt too (SITE_STAMP, seconds with uv): tests/test_site_tools.py checks
 # check_pdf's image count with pypdf, which would otherwise be skipped here.
+# The files with a slow test go first (tests/conftest.py), so that the longest start early.
 unit: $(STAMP) $(CW_STAMP) $(LAB_STAMP) $(SITE_STAMP)
-	$(BIN)/python -m pytest -q -n 2 --dist loadfile --no-loadscope-reorder tests kappalib
+	$(BIN)/python -m pytest -q -n 2 --dist loadfile --no-loadscope-reorder -m "not full" tests kappalib
 
-# The unit, property and doctest suites without the slow tests (SLOW_TESTS) and without nbval.
+# The unit, property and doctest suites without the slow tests, the sweeps' long tails and nbval.
 fast: $(STAMP)
-	$(BIN)/python -m pytest -q -n 2 --dist loadfile tests kappalib \
-	  $(foreach t,$(SLOW_TESTS),--ignore=tests/$(t).py)
+	$(BIN)/python -m pytest -q -n 2 --dist loadfile -m "not slow and not full" tests kappalib
+
+# kappalib's own tests (unit, property, parity, doctests), selected by marker, in an
+# environment with kappalib and its extras, pytest, hypothesis and the oracles, and nothing of
+# the book's toolchain (requirements-lib.txt, pinned by requirements.txt): the library can be
+# tested, and released, apart from the course.  LEAN_PYTHON=<python> runs it in another one.
+LEAN_VENV   := $(VENV)/lean
+LEAN_STAMP  := $(LEAN_VENV)/.installed
+LEAN_PYTHON ?= $(LEAN_VENV)/bin/python
+$(LEAN_STAMP): $(UV_STAMP) requirements-lib.txt requirements.txt requirements-oracles.txt pyproject.toml
+	rm -rf $(LEAN_VENV)
+	$(PYTHON) -m venv $(LEAN_VENV)
+	$(UV) --python $(LEAN_VENV)/bin/python -r requirements-lib.txt -c requirements.txt
+	$(UV) --python $(LEAN_VENV)/bin/python --no-deps -r requirements-oracles.txt
+	$(UV) --python $(LEAN_VENV)/bin/python --no-deps -e .
+	@touch $@
+
+test-lib: $(if $(filter $(LEAN_VENV)/bin/python,$(LEAN_PYTHON)),$(LEAN_STAMP))
+	$(LEAN_PYTHON) -m pytest -q -n 2 --dist loadfile -m "$(LIB_TESTS) and not full" tests kappalib
 
 # The contributor's loop, under a minute warm: ruff, the type check, the fast tests.
 # make test stays the full gate (and what CI runs).
@@ -283,6 +307,7 @@ nbval: $(STAMP)
 # Side by side, each pair's second output printed once both have finished: the type check
 # (one process) beside the unit suite (92% of the two cores); test-min beside nbval, which
 # executes one chapter at a time (about one core) while the floor's suite runs on two workers.
+# The random sweeps' long tails are make test-full's (CI runs both).
 test: lint
 	@mkdir -p _build; \
 	$(MAKE) --no-print-directory typecheck > _build/typecheck.log 2>&1 & mypy=$$!; \
@@ -303,22 +328,23 @@ TIMES_ARGS ?=
 chapter-times: $(STAMP)
 	$(BIN)/python tools/chapter_times.py $(TIMES_ARGS)
 
-# make book (executing every chapter) and nbval while LOAD_JOBS busy loops hold the cores
-# (a load of about 4 on 2 cores, with the build's own processes): the build must not depend on
-# the neighbours' load. The loops are this recipe's children, killed by their PIDs at the end.
-# Then the chapter times at that load (--loaded: fails above 60 s). Several minutes.
+# make test (nbval included) and make book (executing every chapter) while LOAD_JOBS busy
+# loops hold the cores (a load of about 4 or more on 2 cores, with the targets' own
+# processes): neither may depend on the neighbours' load. The loops are this recipe's
+# children, killed by their PIDs at the end. Then the chapter times at that load (--loaded:
+# fails above 60 s). Twenty minutes or more.
 load-test: $(STAMP) $(VENDOR_STAMP)
 	@pids=""; for i in $$(seq $(LOAD_JOBS)); do \
 	  ( while :; do :; done ) & pids="$$pids $$!"; \
 	done; trap 'kill $$pids 2> /dev/null' EXIT INT TERM; \
 	echo "load-test: $(LOAD_JOBS) busy loops (PIDs$$pids), load average $$(cut -d' ' -f1 /proc/loadavg)"; \
 	start=$$(date +%s); \
+	$(MAKE) --no-print-directory test || exit 1; \
+	tested=$$(($$(date +%s) - start)); \
 	$(MAKE) --no-print-directory book EXECUTE=force || exit 1; \
-	book=$$(($$(date +%s) - start)); \
-	$(MAKE) --no-print-directory nbval || exit 1; \
-	nbval=$$(($$(date +%s) - start - book)); \
+	book=$$(($$(date +%s) - start - tested)); \
 	$(BIN)/python tools/chapter_times.py --check --loaded || exit 1; \
-	echo "load-test: passed: make book $${book} s, nbval $${nbval} s, at load average $$(cut -d' ' -f1 /proc/loadavg)"
+	echo "load-test: passed: make test $${tested} s, make book $${book} s, at load average $$(cut -d' ' -f1 /proc/loadavg)"
 # mypy (pinned in requirements.txt) over kappalib: it must be clean.  tests/test_typing.py
 # also runs it on a user's script (kl.kappa on a matrix is float | None).
 typecheck: $(STAMP)
@@ -332,17 +358,8 @@ typecheck: $(STAMP)
 # 40-100 s on a shared 2-core machine, so it is part of make test.
 MIN_VENV  := $(VENV)/floor
 MIN_STAMP := $(MIN_VENV)/.installed
-# Left out: the tests of the course's toolchain, not of kappalib (the wheel, Lab, nbgrader and
-# the sandbox, publishing, the type check, the book's configuration and site tools, the landing
-# figure's script, chapters 12's and 13's stored results, the page's JavaScript twins and
-# explorer bundle, make dist, the mutation runner): they need the pinned book environment.
-MIN_SKIP  := $(foreach t,test_install test_lab test_coursework test_publish test_typing \
-               test_book_config test_site_tools test_landing_figure test_ch12_cache test_jupyter_wakeup \
-               test_ch13_cache test_js_twin test_js_explorers test_explorers_build \
-               test_mutants_runner,--ignore=tests/$(t).py) \
-             --deselect tests/test_dist.py::test_make_dist_builds_and_checks_sdist_and_wheel \
-             $(foreach f,$(wildcard tests/test_sandbox*.py tests/test_grading*.py),--ignore=$(f))
-
+# kappalib's own tests only (LIB_TESTS): the course's toolchain, which it has not, is left out
+# by marker, as are the sweeps' long tails (make test-full runs them here too).
 $(MIN_STAMP): $(UV_STAMP) requirements-min.txt
 	rm -rf $(MIN_VENV)
 	$(PYTHON) -m venv $(MIN_VENV)
@@ -351,7 +368,14 @@ $(MIN_STAMP): $(UV_STAMP) requirements-min.txt
 
 test-min: $(MIN_STAMP)
 	$(MIN_VENV)/bin/python -c "import numpy, matplotlib, ipywidgets; print('floor: numpy', numpy.__version__, 'matplotlib', matplotlib.__version__, 'ipywidgets', ipywidgets.__version__)"
-	$(MIN_VENV)/bin/python -m pytest -q -n 2 --dist loadfile $(MIN_SKIP) tests kappalib
+	$(MIN_VENV)/bin/python -m pytest -q -n 2 --dist loadfile -m "$(LIB_TESTS) and not full" tests kappalib
+
+# The random parity sweeps' long tails (tests/sweeps.py: make unit runs each sweep's first
+# cases, every edge case among them): with make test, every case of every sweep, each once, in
+# the pinned environment and on the floor, as make test ran them before they were split.
+test-full: $(STAMP) $(MIN_STAMP)
+	$(BIN)/python -m pytest -q -n 2 --dist loadfile -m full tests
+	$(MIN_VENV)/bin/python -m pytest -q -n 2 --dist loadfile -m full tests
 
 # The mutation check: a semantic mutant of every public function, applied at run time by a
 # pytest plugin (tests/mutants.py); the unit tests must kill each one.  A few minutes.

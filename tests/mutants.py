@@ -12,13 +12,15 @@ killed each one.  It exits with 1 if any mutant survives: a survivor marks a mis
 Run from the repository root; ``python tests/mutants.py NAME ...`` runs only those mutants.
 
 Each mutant has a focus: the tests likeliest to kill it (FOCUS, else DEFAULT_FOCUS).  One
-that survives its focus is run against the whole files of its focus, then every file of
-UNIT, before it is declared a survivor (the table says "focus missed" when the fallback
-killed it).  Every run is a real pytest session of its own; on a platform with ``os.fork``
-it is a forked child of the runner, which imported numpy, scipy, scikit-learn, statsmodels,
-hypothesis, pytest and kappalib once, so that a killed mutant costs about a second, not the
-five of a fresh interpreter.  Two sessions run at a time; one that runs past TIMEOUT seconds
-is killed, and its mutant counts as not killed.
+that survives its focus is run against the whole files of its focus, then kappalib's own
+quick tests (FALLBACK: a marker expression, see pyproject.toml), before it is declared a
+survivor (the table says "focus missed" when the fallback killed it).  Every run is a real
+pytest session of its own; on a platform with ``os.fork`` it is a forked child of the
+runner, which imported numpy, scipy, scikit-learn, statsmodels, hypothesis, pytest and
+kappalib once, so that a killed mutant costs about a second, not the five of a fresh
+interpreter.  Two sessions run at a time; one still running TIMEOUT seconds after it started
+(TIMEOUTS[name] for a mutant that has its own) is killed, with its whole process group, and
+its mutant counts as not killed.
 """
 
 from __future__ import annotations
@@ -37,23 +39,11 @@ ENV = "KAPPALIB_MUTANT"
 MARK = "__kappalib_mutant__"  # set on an applied mutant (the name of the mutant)
 WORKERS = 2  # mutants checked side by side (one pytest process each)
 
-# the fast unit files, for mutants without a narrower list
-UNIT = [
-    "tests/test_oracles.py",
-    "tests/test_seeds.py",
-    "tests/test_regressions.py",
-    "tests/test_parity.py",
-    "tests/test_weighted.py",
-    "tests/test_undefined.py",
-    "tests/test_paper_tables.py",
-    "tests/test_properties.py",
-    "tests/test_bad_input.py",
-    "tests/test_numerics.py",
-    "tests/test_inference_null.py",
-    "tests/test_multirater_oracles.py",
-    "tests/test_multirater.py",
-    "tests/test_bootstrap.py",
-]
+# Where a mutant that survived its focus is looked for next, after its focus's whole files:
+# kappalib's own tests (not the course's toolchain, not the sandbox) without the long tails
+# of the random sweeps that only make test-full runs.  The markers are declared in
+# pyproject.toml, where each says what it means.
+FALLBACK = ["-m", "not toolchain and not sandbox and not full", "tests"]
 
 
 def _float(x):
@@ -396,7 +386,7 @@ def _report_without(report, word):
 
 
 # Where each mutant is looked for first (files or test ids, the likeliest killer first); a
-# mutant that survives its focus is run against every file of UNIT before it is declared a
+# mutant that survives its focus is run against FALLBACK before it is declared a
 # survivor.  The default focus is the two files of hand-computed and published values.
 DEFAULT_FOCUS = ["tests/test_oracles.py", "tests/test_seeds.py"]
 RANDOM_PAIRS = [f"tests/test_parity.py::test_random_pairs_against_sklearn[{i}]" for i in (0, 1)]
@@ -589,7 +579,7 @@ MUTANTS.update(
 )
 # the tests that kill them, not their files: with -x a file runs its slower parity tests
 # first.  A whole test function where its cases are cheap, else its first case ([0]); a
-# focus that misses falls back to its whole files, then UNIT (and the table says so).
+# focus that misses falls back to its whole files, then FALLBACK (and the table says so).
 FOCUS.update(
     {
         "conger_kappa_pooled_margins": [
@@ -809,8 +799,13 @@ PRELOAD = [
     "kappalib.widgets",
 ]
 ORACLES = ["irrCAC.raw", "pingouin"]  # from .venv/oracles (the test files add it to sys.path)
-# seconds one pytest session may take before it is killed (a hung mutant is not killed)
+# seconds one pytest session may take before it is killed (a hung mutant is not killed), and
+# the mutants that have a timeout of their own (name -> seconds)
 TIMEOUT = float(os.environ.get("KAPPALIB_MUTANT_TIMEOUT", "300"))
+TIMEOUTS: dict[str, float] = {}
+# the clock the timeouts are read on (tests/test_mutants_runner.py gives the runner one that
+# moves on only once its planted mutant blocks, so that no test depends on the wall clock)
+CLOCK = time.monotonic
 RESULT = "KAPPALIB_MUTANT_RESULT"  # the file the failed test ids go to
 
 
@@ -857,7 +852,8 @@ class _Session:
         self.job, self.selection, self.mutant = job, selection, mutant
         self.log = os.path.join(workdir, f"{number}.log")
         self.result = os.path.join(workdir, f"{number}.failed")
-        self.t0 = time.perf_counter()
+        self.t0, self.started = time.perf_counter(), CLOCK()
+        self.timeout = TIMEOUTS.get(mutant, TIMEOUT)
         self.code = self.timed_out = None
         if hasattr(os, "fork"):
             self._fork()
@@ -912,7 +908,7 @@ class _Session:
         else:
             pid, status = os.waitpid(self.pid, os.WNOHANG)
             code = None if pid == 0 else os.waitstatus_to_exitcode(status)
-        if code is None and time.perf_counter() - self.t0 > TIMEOUT:
+        if code is None and CLOCK() - self.started > self.timeout:
             self.kill()
             self.timed_out = True
             code = -9
@@ -948,10 +944,10 @@ class _Session:
 
 
 def _fallback(name):
-    """Where a mutant that survived its focus is looked for: the files of its focus (whole),
-    then every file of UNIT."""
+    """Where a mutant that survived its focus is looked for: the files of its focus (whole,
+    first), then FALLBACK's selection."""
     files = [s.split("::")[0] for s in FOCUS.get(name, DEFAULT_FOCUS)]
-    return list(dict.fromkeys(files + UNIT))
+    return list(dict.fromkeys(files)) + FALLBACK
 
 
 def _baseline_jobs(names):
@@ -986,7 +982,7 @@ def _schedule(names, workdir):
                 failed = s.failed
                 if s.job == "baseline":
                     if s.code != 0:
-                        why = f"timed out after {TIMEOUT:.0f} s" if s.timed_out else "failed"
+                        why = f"timed out after {s.timeout:g} s" if s.timed_out else "failed"
                         return (s.selection, why, s.output), None, results
                     baseline_left -= 1
                     if not baseline_left:
@@ -994,16 +990,16 @@ def _schedule(names, workdir):
                     continue
                 seconds = spent.get(s.mutant, 0.0) + s.seconds
                 if s.timed_out:
-                    note = f"(timed out: its pytest session killed after {TIMEOUT:.0f} s)"
+                    note = f"(timed out: its pytest session killed after {s.timeout:g} s)"
                     results[s.mutant] = (None, seconds, note)
                 elif s.code != 0 and failed:
                     note = "(focus missed)" if s.job == "fallback" else ""
                     results[s.mutant] = (failed[0], seconds, note)
-                elif s.job == "focus":  # not in its focus: the whole files, then UNIT
+                elif s.job == "focus":  # not in its focus: the whole files, then FALLBACK
                     spent[s.mutant] = seconds
                     queue.insert(0, ("fallback", _fallback(s.mutant), s.mutant))
                 else:
-                    results[s.mutant] = (None, seconds, "(by neither its focus nor UNIT)")
+                    results[s.mutant] = (None, seconds, "(by neither its focus nor FALLBACK)")
     finally:
         for s in running:
             s.kill()

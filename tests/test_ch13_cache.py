@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.toolchain
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

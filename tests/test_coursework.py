@@ -46,6 +46,8 @@ import student_edition  # noqa: E402
 import students  # noqa: E402
 import variants  # noqa: E402
 
+pytestmark = [pytest.mark.toolchain, pytest.mark.slow]
+
 SETS = variants.problem_sets(COURSE / "source")
 
 
@@ -471,6 +473,7 @@ def graded_course(tmp_path_factory):
     return course
 
 
+@pytest.mark.sandbox
 def test_reference_full_blank_zero_in_the_sandbox(graded_course):
     rows = {
         (r["student_id"], r["assignment"]): r
@@ -488,6 +491,7 @@ def test_reference_full_blank_zero_in_the_sandbox(graded_course):
     assert "not filled in" in page and "NotImplementedError" in page
 
 
+@pytest.mark.sandbox
 def test_rerunning_make_course_keeps_the_grades_and_refuses_a_new_seed(graded_course, tmp_path):
     import course as course_mod
 
@@ -506,6 +510,7 @@ def test_rerunning_make_course_keeps_the_grades_and_refuses_a_new_seed(graded_co
         course_mod.make_course(graded_course, 8, tmp_path / "s.csv", tmp_path / "a.csv")
 
 
+@pytest.mark.sandbox
 def test_collect_from_an_lms_zip_keeps_the_times_and_refuses_strangers(graded_course, tmp_path):
     import zipfile
 

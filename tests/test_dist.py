@@ -13,6 +13,8 @@ import tarfile
 import zipfile
 from pathlib import Path
 
+import pytest
+
 import kappalib
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -24,6 +26,8 @@ def test_package_readme_examples_run():
     assert result.attempted >= 3 and result.failed == 0
 
 
+@pytest.mark.toolchain
+@pytest.mark.slow
 def test_make_dist_builds_and_checks_sdist_and_wheel(tmp_path):
     out = tmp_path / "dist"
     proc = subprocess.run(

@@ -16,6 +16,8 @@ pytest.importorskip("sphinx", reason="the book's build environment (make test-mi
 
 import explorers_build  # noqa: E402  (tools/)
 
+pytestmark = pytest.mark.toolchain
+
 CELL = """<div class="cell tag_nbval-ignore-output docutils container">
 <div class="cell_input docutils container">
 <div class="highlight-ipython3 notranslate"><div class="highlight"><pre><span></span>\

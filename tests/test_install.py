@@ -16,6 +16,8 @@ import textwrap
 import tomllib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -73,6 +75,7 @@ def test_widgets_without_ipywidgets_or_matplotlib_name_the_extra():
         assert 'pip install "kappalib[widgets]"' in message
 
 
+@pytest.mark.toolchain
 def test_the_extras_are_satisfied_by_the_books_pins():
     """requirements.txt (the book's environment) must satisfy what the extras ask for."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
@@ -88,6 +91,8 @@ def test_the_extras_are_satisfied_by_the_books_pins():
         assert have >= tuple(int(x) for x in low.split(".")[:2]), (req, pinned[name])
 
 
+@pytest.mark.toolchain
+@pytest.mark.slow
 def test_the_built_wheel_runs_every_chapter():
     """tools/wheel_check.py: fails on a wheel without kappalib/widgets (see its docstring)."""
     proc = subprocess.run(

@@ -22,6 +22,8 @@ import pytest
 from kappalib import widgets
 from kappalib.widgets import explorer_definition
 
+pytestmark = pytest.mark.toolchain
+
 ROOT = Path(__file__).resolve().parent.parent
 TEST = ROOT / "tests/js/explorers_math.test.mjs"
 

@@ -29,6 +29,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 import js_cases  # noqa: E402
 
+pytestmark = pytest.mark.toolchain
+
 NODE = shutil.which("node")
 
 

@@ -18,6 +18,8 @@ from queue import Empty
 
 import pytest
 
+pytestmark = pytest.mark.toolchain
+
 ROOT = Path(__file__).resolve().parents[1]
 spec = importlib.util.spec_from_file_location(
     "jupyter_wakeup", ROOT / "tools" / "jupyter_wakeup.py"

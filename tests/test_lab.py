@@ -27,9 +27,13 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 import wheelhouse  # noqa: E402  (tools/)
+
+pytestmark = [pytest.mark.toolchain, pytest.mark.slow]
 
 VENV_PYTHON = ROOT / ".venv-lab" / "bin" / "python"
 DISPLAY_NAME = "Python 3 (kappa-honestly)"

@@ -13,6 +13,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.toolchain
+
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "book" / "figures" / "landing_kappa_mcc.py"
 PNG = ROOT / "book" / "figures" / "landing-kappa-mcc.png"

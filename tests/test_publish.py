@@ -37,6 +37,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 import wheelhouse  # noqa: E402  (tools/)
 
+pytestmark = [pytest.mark.toolchain, pytest.mark.slow]
+
 PLACEHOLDER = re.compile(r"\bOWNER\b|jupyterhub\.example\.org")
 # These two name the placeholders on purpose.
 SELF = {"tools/publish_config.py", "tests/test_publish.py"}

@@ -37,6 +37,8 @@ sys.path.insert(0, str(ROOT / "coursework"))
 import sandbox  # noqa: E402
 import seccomp_filter  # noqa: E402
 
+pytestmark = [pytest.mark.toolchain, pytest.mark.sandbox]
+
 if shutil.which("bwrap") is None:
     if os.environ.get("CI", "").lower() == "true":
         pytest.fail(sandbox.INSTALL, pytrace=False)

@@ -17,6 +17,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 import browser  # noqa: E402
 import offline_assets  # noqa: E402
 
+pytestmark = pytest.mark.toolchain
+
 
 def test_every_script_the_checks_run_is_a_javascript_function():
     for path in sorted((ROOT / "tools" / "js").glob("*.js")):
