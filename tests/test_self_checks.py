@@ -28,6 +28,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+pytestmark = pytest.mark.toolchain
+
 # The book's toolchain (Sphinx, PyYAML): in .venv, not in make test-min's floor environment,
 # which tests kappalib alone (like the other toolchain tests the Makefile's MIN_SKIP names).
 yaml = pytest.importorskip("yaml", reason="the book's toolchain is not installed here")

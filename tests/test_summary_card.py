@@ -11,7 +11,11 @@ import math
 import re
 from pathlib import Path
 
+import pytest
+
 import kappalib as kl
+
+pytestmark = pytest.mark.toolchain
 
 ROOT = Path(__file__).resolve().parent.parent
 CARD = (ROOT / "book/summary_card.md").read_text(encoding="utf-8")
