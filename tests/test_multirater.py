@@ -57,7 +57,8 @@ def _count_table(rng):
     return np.array([rng.multinomial(n, p) for p in share])
 
 
-@pytest.mark.parametrize("batch", sweep(N_CASES // BATCH, 5, also=[18]))  # 18: one category
+# also 9: a count table with no zero (the raw-ratings check); 18: one category used
+@pytest.mark.parametrize("batch", sweep(N_CASES // BATCH, 5, also=[9, 18]))
 def test_fleiss_against_statsmodels(batch):
     for seed in range(batch * BATCH, (batch + 1) * BATCH):
         rng = np.random.default_rng(seed)
