@@ -63,7 +63,7 @@ BOOK_PREPARE := $(if $(filter-out force,$(EXECUTE)),$(BIN)/python tools/book_con
 LIB_TESTS    := not toolchain and not sandbox
 # make check runs the type check when the Makefile has a typecheck target.
 TYPECHECK    := $(shell grep -qE '^typecheck:' $(firstword $(MAKEFILE_LIST)) && echo typecheck)
-# make load-test: busy loops that hold the cores while the book builds and nbval runs.
+# make load-test: busy loops that hold the cores while make test and make book run.
 LOAD_JOBS    ?= 2
 
 # One BLAS and OpenMP thread per process wherever chapters execute (their kernels inherit it).
@@ -375,7 +375,7 @@ test-min: $(MIN_STAMP)
 # the pinned environment and on the floor, as make test ran them before they were split.
 test-full: $(STAMP) $(MIN_STAMP)
 	$(BIN)/python -m pytest -q -n 2 --dist loadfile -m full tests
-	$(MIN_VENV)/bin/python -m pytest -q -n 2 --dist loadfile -m full tests
+	$(MIN_VENV)/bin/python -m pytest -q -n 2 --dist loadfile -rs -m "full and $(LIB_TESTS)" tests
 
 # The mutation check: a semantic mutant of every public function, applied at run time by a
 # pytest plugin (tests/mutants.py); the unit tests must kill each one.  A few minutes.

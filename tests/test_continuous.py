@@ -17,6 +17,7 @@ import pandas as pd
 import pytest
 from ratings_data import ROOT
 from scipy import stats
+from sweeps import sweep
 
 import kappalib as kl
 
@@ -80,7 +81,7 @@ def _random_table(seed):
 
 
 @pytest.mark.filterwarnings("ignore::DeprecationWarning", "ignore::FutureWarning")
-@pytest.mark.parametrize("batch", range(50))
+@pytest.mark.parametrize("batch", sweep(50, 5))
 def test_icc_against_pingouin(batch):
     for seed in range(batch * 10, batch * 10 + 10):
         Y = _random_table(seed)
