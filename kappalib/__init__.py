@@ -86,11 +86,14 @@ from ._ratings_report import RatingsReport, ratings_report
 from ._report import AgreementReport, agreement_report
 from ._two_rater import brennan_prediger, gwet_ac1, pabak, scotts_pi
 from ._weights import disagreement_weights
+from .results import ConfusionMatrix, RatingTable
 
 __version__ = "0.1.0"
 
 __all__ = [
     "AgreementReport",
+    "ConfusionMatrix",
+    "RatingTable",
     "RatingsReport",
     "UndefinedMetricError",
     "agreement_report",

@@ -18,8 +18,8 @@ from ._validation import (
     as_matrix,
     check_zero_division,
     matrix_function,
-    origin,
 )
+from .results import ConfusionMatrix
 
 __all__ = [
     "BiasTest",
@@ -40,9 +40,8 @@ def _fmt(v):
 
 
 def _labels_of(C, K):
-    kind, labels, _ = origin(C)
-    if kind == "confusion" and labels is not None and len(labels) == K:
-        return tuple(np.asarray(labels).tolist())
+    if isinstance(C, ConfusionMatrix) and C.labels is not None and len(C.labels) == K:
+        return C.labels
     return tuple(range(K))
 
 

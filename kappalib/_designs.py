@@ -27,8 +27,8 @@ from ._ratings import Layout, check_weighted_order, default_scores, prepare
 from ._validation import (
     check_zero_division,
     finish,
-    remember,
 )
+from .results import RatingTable
 
 __all__ = ["conger_kappa", "fleiss_kappa_generalized", "light_kappa"]
 
@@ -150,7 +150,7 @@ def conger_kappa(
     if domain.size < 2:
         return finish(0.0, True, zero_division, message)
     _, w, p_a, _ = _multi_parts(
-        remember(table, "counts", domain, source),
+        RatingTable(table, domain, ordered=source != "spelling"),
         weighting,
         default_scores(weighting, scores, domain),
         None,

@@ -23,9 +23,8 @@ through the merged order, and ``np.bincount`` over ``i * K + j`` gives the K x K
 codes are computed a million cases at a time, so the temporaries stay small; memory is K x K
 cells plus at most the input's size, whatever the labels' span.
 
-:func:`confusion_matrix` records the labels of the matrix it returns and where their order
-came from (``_validation.remember``), so that a weighted function can refuse an order that
-came from spelling.
+:func:`confusion_matrix` returns a :class:`~kappalib.ConfusionMatrix`, which carries its labels
+and whether their order came from their spelling, so that a weighted function can refuse it.
 """
 
 from __future__ import annotations

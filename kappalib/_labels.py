@@ -11,7 +11,8 @@ from numpy.typing import ArrayLike
 from ._agreement import kappa
 from ._correlation import mcc
 from ._encoding import _labelled, _matrix
-from ._validation import _short, as_matrix, check_label_order, matrix_function, remember
+from ._validation import _short, as_matrix, check_label_order, matrix_function
+from .results import ConfusionMatrix
 
 __all__ = [
     "cohen_kappa_confint",
@@ -28,7 +29,7 @@ def confusion_matrix(
     *,
     labels: ArrayLike | None = None,
     sample_weight: ArrayLike | None = None,
-) -> np.ndarray:
+) -> ConfusionMatrix:
     """Confusion matrix of two label vectors: rows are the reference, columns the prediction.
 
     ``C[i, j]`` counts the cases whose reference (rater 1) label is ``labels[i]`` and whose
@@ -51,8 +52,10 @@ def confusion_matrix(
 
     Returns
     -------
-    C : ndarray of shape (K, K)
-        int64 counts, or float64 with ``sample_weight``.
+    C : ConfusionMatrix of shape (K, K)
+        int64 counts, or float64 with ``sample_weight``: a numpy array that also carries
+        ``C.labels`` (the category of each row and column) and ``C.ordered`` (False when
+        they are strings sorted by their spelling, which a weighted coefficient refuses).
 
     Raises
     ------
@@ -75,7 +78,7 @@ def confusion_matrix(
     [[4, 1], [2, 2]]
     """
     C, order, _, source = _labelled(y_true, y_pred, labels, sample_weight)
-    return remember(C, "confusion", order, source)
+    return ConfusionMatrix(C, order, ordered=source != "spelling")
 
 
 def cohen_kappa_score(

@@ -12,7 +12,8 @@ from numpy.typing import ArrayLike
 
 from ._encoding import _is_missing_label, _labelled
 from ._ratings import _MISSING_WORDS
-from ._validation import _short, remember
+from ._validation import _short
+from .results import ConfusionMatrix
 
 __all__ = [
     "matrix_from_counts",
@@ -90,7 +91,7 @@ def matrix_from_counts(
     columns: tuple[Any, Any],
     count: Any = "n",
     labels: ArrayLike | None = None,
-) -> np.ndarray:
+) -> ConfusionMatrix:
     r"""The confusion matrix of a long table of counts: one row per label pair and its count.
 
     .. math:: C_{ij} = \sum_{\text{rows } t:\ a_t = \ell_i,\ b_t = \ell_j} n_t
@@ -112,14 +113,14 @@ def matrix_from_counts(
     labels : array-like of shape (K,), optional
         The categories **and their order**.  Every label in the table must be one of them
         (an error otherwise, never dropped).  Without it the order is the sorted union of
-        the labels; kappalib remembers where it came from, and a weighted kappa of a matrix
-        whose string labels were sorted by their spelling is refused.
+        the labels (``C.ordered`` is False for strings sorted by their spelling, and a
+        weighted kappa of such a matrix is refused).
 
     Returns
     -------
-    C : ndarray of shape (K, K)
-        int64 when every count is a whole number, else float64.  kappalib remembers its
-        labels: :func:`agreement_report` given this array names the categories.
+    C : ConfusionMatrix of shape (K, K)
+        int64 when every count is a whole number, else float64; ``C.labels`` names the
+        categories (:func:`agreement_report` given this matrix uses them).
 
     Raises
     ------
@@ -195,4 +196,4 @@ def matrix_from_counts(
         )
     whole = np.all(weights == np.floor(weights)) and weights.sum() < 2.0**53
     out = np.asarray(C, dtype=np.int64 if whole else np.float64)
-    return remember(out, "confusion", order, source)
+    return ConfusionMatrix(out, order, ordered=source != "spelling")

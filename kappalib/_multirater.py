@@ -30,7 +30,8 @@ from ._ratings import (
     table_and_categories,
 )
 from ._two_rater import _agreement_weights
-from ._validation import _short, finish, remember
+from ._validation import _short, finish
+from .results import RatingTable
 
 __all__ = [
     "brennan_prediger_multi",
@@ -59,7 +60,7 @@ def rating_table(
     *,
     categories: ArrayLike | None = None,
     layout: Layout | None = None,
-) -> tuple[np.ndarray, np.ndarray]:
+) -> tuple[RatingTable, np.ndarray]:
     r"""Count how many raters put each unit in each category.
 
     .. math:: n_{uk} = \#\{\text{raters } i : x_{iu} = k\}
@@ -79,11 +80,11 @@ def rating_table(
 
     Returns
     -------
-    table : ndarray of int64, shape (units, K)
+    table : RatingTable of int64, shape (units, K)
         ``table[u, k]`` raters put unit ``u`` in ``categories[k]``; a row sums to the number
-        of ratings of that unit.  kappalib remembers this array's categories and where their
-        order came from (``categories=``, numbers, or spelling), so the coefficient functions
-        given this very array use them (a copy or a slice of it is a plain table).
+        of ratings of that unit.  A numpy array that carries ``table.labels`` (the
+        categories) and ``table.ordered`` (False for strings sorted by their spelling), which
+        the coefficient functions given this table use.
     categories : ndarray of shape (K,)
 
     Raises
@@ -104,7 +105,8 @@ def rating_table(
     ([[3, 0], [0, 3], [1, 2], [1, 1]], [1.0, 2.0])
     """
     table, domain, source = tabulate(reliability_data, categories, layout)
-    return remember(np.array(table, dtype=np.int64), "counts", domain, source), domain
+    counts = RatingTable(np.asarray(table, dtype=np.int64), domain, ordered=source != "spelling")
+    return counts, domain
 
 
 rating_table.__doc__ = (rating_table.__doc__ or "").replace("RATINGS_DOC", _RATINGS_DOC)

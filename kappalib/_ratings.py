@@ -15,10 +15,10 @@ pandas' ``NA``/``NaT``.  A string is always a rating; a string that reads as a m
 numpy turns NaN into the string ``"nan"`` inside a string array and the two cannot be told
 apart.
 
-**Counts or ratings.**  A units x categories count table (:func:`rating_table`'s result,
-whose categories and their order's source are recorded with ``_validation.remember``) and
-raw ratings are told apart: a count function refuses what looks like ratings (:func:`as_table`),
-and a rating function refuses a table that :func:`rating_table` returned.
+**Counts or ratings.**  A units x categories count table (:func:`rating_table`'s result, a
+:class:`~kappalib.RatingTable` that carries its categories) and raw ratings are told apart:
+a count function refuses what looks like ratings (:func:`as_table`), and a rating function
+refuses a table that :func:`rating_table` returned.
 """
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ from typing import Any, Literal
 
 import numpy as np
 
-from ._validation import _short, has_big_int, origin
+from ._validation import _short, has_big_int
+from .results import RatingTable
 
 Layout = Literal["raters x units", "units x raters"]
 LAYOUTS = ("raters x units", "units x raters")
@@ -80,7 +81,7 @@ def orient(data: Any, layout: Any, name: str) -> tuple[Any, list[Any] | None, li
     """``data`` turned raters x units (a DataFrame or array; a list is left to numpy), the
     categories of ordered Categorical columns, and how to name each rater in a message."""
     layout = check_layout(layout)
-    if origin(data)[0] == "counts":
+    if isinstance(data, RatingTable):
         raise TypeError(
             f"{name} must be raw ratings, got the units x categories count table that "
             "kl.rating_table returns; pass that table to fleiss_kappa, gwet_ac1_multi or "
@@ -320,7 +321,7 @@ def as_table(table: Any, name: str = "table", *, declared: bool = False) -> np.n
     count anywhere and rows of different totals.  In a count table a unit rated by fewer
     raters than there are categories has a zero; in ratings coded 1, 2, ... there is none.
     """
-    if origin(table)[0] == "counts":
+    if isinstance(table, RatingTable):
         declared = True
     if _is_dataframe(table):
         table = table.to_numpy()
@@ -404,9 +405,10 @@ def table_and_categories(table, categories, name):
     """The count table (float64) reindexed to ``categories``, those categories (or None)
     and where their order came from (``"given"``, ``"numbers"``, ``"spelling"`` or None for
     a plain table without ``categories``)."""
-    kind, known, source = origin(table)
-    if kind != "counts":
-        known = source = None
+    known = source = None
+    if isinstance(table, RatingTable) and table.labels is not None:
+        known = np.asarray(table.labels)
+        source = "given" if table.ordered else "spelling"
     T = as_table(table, declared=categories is not None)
     if categories is None:
         return T, known, source

@@ -65,7 +65,8 @@ from ._report_text import (
     _p,
 )
 from ._two_rater import pabak
-from ._validation import _short, as_matrix, check_confidence, origin
+from ._validation import _short, as_matrix, check_confidence
+from .results import ConfusionMatrix
 
 __all__ = [
     "AgreementReport",
@@ -457,7 +458,7 @@ def _two_rater_report(
                 "agreement_report takes two label sequences y1, y2 or a matrix C=, not both; "
                 f"got C={_short(C, 30)} and y1={_short(y1, 30)}"
             )
-        kind, known, source = origin(C)
+        labelled = isinstance(C, ConfusionMatrix) and C.labels is not None
         M: Any = as_matrix(C)
         if M.ndim != 2:
             raise ValueError(
@@ -465,21 +466,16 @@ def _two_rater_report(
             )
         K = M.shape[0]
         if labels is None:
-            names = list(known) if kind == "confusion" else list(range(K))
+            names = list(C.labels) if labelled else list(range(K))
         else:
             names = [v.item() if isinstance(v, np.generic) else v for v in labels]
             if len(names) != K or len(set(names)) != K:
                 raise ValueError(
                     f"labels must name each of the {K} rows of C once, got {_short(labels)}"
                 )
-        if (
-            weighting is not None
-            and labels is None
-            and kind == "confusion"
-            and source == "spelling"
-        ):
+        if weighting is not None and labels is None and labelled and not C.ordered:
             kappa(C, weighting=weighting)  # raises the sentence about the order
-        matrix = C if kind == "confusion" else M
+        matrix = C if labelled else M
     else:
         if y1 is None or y2 is None:
             raise TypeError(

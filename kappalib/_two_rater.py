@@ -22,9 +22,9 @@ from ._validation import (
     as_matrix,
     finish,
     matrix_function,
-    origin,
 )
 from ._weights import resolve_weights
+from .results import ConfusionMatrix
 
 __all__ = ["brennan_prediger", "gwet_ac1", "pabak", "scotts_pi"]
 
@@ -158,9 +158,7 @@ def _widen(C, categories, name):
     """C with one row and column per category offered: a matrix from kl.confusion_matrix
     is reindexed to ``categories`` (zeros for a category nobody used); a plain matrix must
     already have one class per category."""
-    kind, labels, _ = origin(C)
-    if kind != "confusion":
-        labels = None
+    labels = C.labels if isinstance(C, ConfusionMatrix) else None
     C = as_matrix(C)
     if categories is None:
         return C

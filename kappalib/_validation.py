@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 import numbers
 import warnings
-import weakref
 from collections.abc import Callable, Sequence
 from typing import Any, ParamSpec, TypeAlias, TypeVar
 
@@ -20,6 +19,7 @@ from numpy.typing import ArrayLike
 
 from ._arithmetic import to_float
 from ._errors import UndefinedMetricError
+from .results import ConfusionMatrix
 
 __all__ = [
     "as_matrix",
@@ -31,8 +31,6 @@ __all__ = [
     "finish",
     "has_big_int",
     "matrix_function",
-    "origin",
-    "remember",
     "renamed_confidence",
 ]
 
@@ -50,31 +48,6 @@ _HINT = (
 )
 
 
-# Where the classes of a matrix or table came from, for the arrays kappalib itself returned
-# (confusion_matrix, rating_table): id -> (weak reference, kind, classes, order source).  The
-# results stay plain ndarrays (a grader may check `type(C) is np.ndarray`), and an array
-# computed from one (a copy, a slice, C.T) is not in here: its order is unknown, as for any
-# matrix a user typed in.
-_ORIGINS: dict[int, tuple[Any, str, Any, str]] = {}
-
-
-def remember(arr: np.ndarray, kind: str, classes: Any, source: str) -> np.ndarray:
-    """Record that ``arr`` is a ``kind`` ("confusion" or "counts") with these classes, whose
-    order came from ``source`` ("given", "numbers" or "spelling"); returns ``arr``."""
-    key = id(arr)
-    _ORIGINS[key] = (weakref.ref(arr), kind, classes, source)
-    weakref.finalize(arr, _ORIGINS.pop, key, None)
-    return arr
-
-
-def origin(arr: Any) -> tuple[str | None, Any, str | None]:
-    """``(kind, classes, source)`` of an array :func:`remember` recorded, else Nones."""
-    entry = _ORIGINS.get(id(arr))
-    if entry is None or entry[0]() is not arr:
-        return None, None, None
-    return entry[1], entry[2], entry[3]
-
-
 P = ParamSpec("P")
 R = TypeVar("R")
 # One (K, K) matrix written as nested lists: what the overloads of the matrix functions type
@@ -85,9 +58,9 @@ OneMatrix: TypeAlias = Sequence[Sequence[float]]
 def matrix_function(func: Callable[P, R]) -> Callable[P, R]:
     """Decorate a public matrix function ``f(C, *, ...)``: two positional label sequences
     raise a TypeError that names the label-level function to call instead, ``weights=``
-    raises one naming ``weighting=``, and a weighting on a matrix from confusion_matrix whose
-    string labels were sorted by spelling is refused.  The signature is kept (ParamSpec), so
-    a type checker sees the wrapped function's own."""
+    raises one naming ``weighting=``, and a weighting on a :class:`ConfusionMatrix` whose
+    string labels were sorted by spelling (``C.ordered`` False) is refused.  The signature is
+    kept (ParamSpec), so a type checker sees the wrapped function's own."""
     name = func.__name__
     target = _LABEL_LEVEL.get(name)
     if target is not None:
@@ -113,12 +86,11 @@ def matrix_function(func: Callable[P, R]) -> Callable[P, R]:
                 f"weights={_short(kwargs['weights'], 30)} (weights= is scikit-learn's name, "
                 "accepted by kl.cohen_kappa_score only)"
             )
-        kind, labels, order = origin(C)
-        if kind == "confusion":
+        if isinstance(C, ConfusionMatrix) and C.labels is not None and not C.ordered:
             check_label_order(
                 kwargs.get("weighting"),
-                labels,
-                order,
+                C.labels,
+                "spelling",
                 name,
                 "build C with kl.confusion_matrix(y1, y2, labels=[...])",
             )
