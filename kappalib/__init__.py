@@ -51,12 +51,7 @@ from ._agreement import (
     prevalence_index,
 )
 from ._bias import mcnemar_test, stuart_maxwell_test
-from ._bootstrap import (
-    bootstrap_confint,
-    kappa_bootstrap_ci,
-    paired_difference_ci,
-    paired_difference_confint,
-)
+from ._bootstrap import bootstrap_confint, paired_difference_confint
 from ._categories import category_fleiss_kappas, class_validity, specific_agreement
 from ._continuous import icc, lins_ccc  # issue 23: continuous ratings
 from ._correlation import mcc
@@ -86,12 +81,13 @@ from ._ratings_report import RatingsReport, ratings_report
 from ._report import AgreementReport, agreement_report
 from ._two_rater import brennan_prediger, gwet_ac1, pabak, scotts_pi
 from ._weights import disagreement_weights
-from .results import ConfusionMatrix, RatingTable
+from .results import ConfidenceInterval, ConfusionMatrix, RatingTable
 
 __version__ = "0.1.0"
 
 __all__ = [
     "AgreementReport",
+    "ConfidenceInterval",
     "ConfusionMatrix",
     "RatingTable",
     "RatingsReport",
@@ -117,7 +113,6 @@ __all__ = [
     "gwet_ac1_multi",
     "icc",
     "kappa",
-    "kappa_bootstrap_ci",
     "kappa_confint",
     "kappa_max",
     "kappa_sample_size",
@@ -133,7 +128,6 @@ __all__ = [
     "observed_agreement",
     "off_diagonal_entropy",
     "pabak",
-    "paired_difference_ci",
     "paired_difference_confint",
     "prevalence_index",
     "rating_table",

@@ -6,7 +6,7 @@ columns and a ``--count`` column of a long count table) or :func:`kappalib.ratin
 (three or more rater columns, or ``--ratings``), and prints it as Markdown with its methods
 paragraph, or writes it as an HTML page (``--html out.html``).
 
-Bad input (a missing file or column, a value outside ``--order``, a single category, ...)
+Bad input (a missing file or column, a value outside ``--labels``, a single category, ...)
 prints one sentence to stderr and exits with status 2; no traceback.
 """
 
@@ -52,45 +52,45 @@ def _parser() -> argparse.ArgumentParser:
         "--columns", nargs="+", required=True, metavar="NAME", help="the rater columns, in order"
     )
     p.add_argument(
-        "--order",
+        "--labels",
         nargs="+",
         metavar="CATEGORY",
         help="the categories offered, in their order (required to weight words)",
     )
     p.add_argument("--weighting", choices=["linear", "quadratic"], help="weighted kappa / AC2")
     p.add_argument(
-        "--level",
+        "--level-of-measurement",
         choices=["nominal", "ordinal", "interval", "ratio"],
         default="nominal",
-        help="Krippendorff's level of measurement (ratings tables; default nominal)",
+        help="for Krippendorff's alpha (ratings tables; default nominal)",
     )
     p.add_argument(
         "--layout",
-        choices=["units-x-raters", "raters-x-units"],
-        default="units-x-raters",
+        choices=["units x raters", "raters x units"],
+        default="units x raters",
         help=(
-            "units-x-raters (default): one row per unit, --columns the raters; "
-            "raters-x-units: one row per rater, --columns the units"
+            "'units x raters' (default): one row per unit, --columns the raters; "
+            "'raters x units': one row per rater, --columns the units"
         ),
     )
     p.add_argument("--ratings", action="store_true", help="a ratings table even with two columns")
     p.add_argument("--count", metavar="NAME", help="the count column of a long count table")
     p.add_argument("--confidence-level", type=float, default=0.95, metavar="LEVEL")
     p.add_argument(
-        "--interval",
-        choices=["normal", "percentile", "bca"],
-        default="normal",
-        help="two raters: the normal approximation (default) or a bootstrap over units",
+        "--method",
+        choices=["analytic", "percentile", "bca"],
+        default="analytic",
+        help="two raters' interval: the analytic normal one (default) or a bootstrap over units",
     )
-    p.add_argument("--resamples", type=int, default=9999, metavar="B", help="bootstrap resamples")
+    p.add_argument("--n-resamples", type=int, default=9999, metavar="B", help="bootstrap resamples")
     p.add_argument(
-        "--seed",
+        "--rng",
         type=int,
         default=0,
-        metavar="S",
+        metavar="SEED",
         help="the bootstraps' seed (default 0: the same file gives the same report)",
     )
-    p.add_argument("--table", metavar="WHERE", help='where the table is, e.g. "Table 2"')
+    p.add_argument("--table-location", metavar="WHERE", help='where the table is, e.g. "Table 2"')
     p.add_argument("--html", metavar="OUT", help="write an HTML page here instead of Markdown")
     return top
 
@@ -143,7 +143,7 @@ def _order(order: list[str] | None, numeric: bool) -> list[Any] | None:
     for v in order:
         n = _number(v)
         if n is None:
-            raise BadInputError(f"--order lists {v!r}, but the ratings are numbers; list numbers")
+            raise BadInputError(f"--labels lists {v!r}, but the ratings are numbers; list numbers")
         out.append(n)
     return out
 
@@ -157,12 +157,12 @@ def _check_within(columns, names, order, rows_offset=2):
             if v is not None and v not in allowed:
                 raise BadInputError(
                     f"column {name!r} has the category {v!r} in line {i + rows_offset}, which "
-                    f"is not in --order {' '.join(map(str, order))}"
+                    f"is not in --labels {' '.join(map(str, order))}"
                 )
 
 
 def _boot(args: argparse.Namespace) -> dict[str, Any]:
-    return {"interval": args.interval, "n_resamples": args.resamples, "rng": args.seed}
+    return {"method": args.method, "n_resamples": args.n_resamples, "rng": args.rng}
 
 
 def _report(args: argparse.Namespace) -> Any:
@@ -179,14 +179,14 @@ def _report(args: argparse.Namespace) -> Any:
     cells, numeric = _typed(raw)
     if not any(v is not None for col in cells for v in col):
         raise BadInputError(f"the columns {', '.join(args.columns)} of {args.csv} are all blank")
-    order = _order(args.order, numeric)
+    order = _order(args.labels, numeric)
     if args.weighting and not numeric and order is None:
         words = sorted({v for col in cells for v in col if v is not None})
         raise BadInputError(
             f"--weighting {args.weighting} measures distances between categories, and these "
-            f"are words ({', '.join(words[:6])}); give their order with --order"
+            f"are words ({', '.join(words[:6])}); give their order with --labels"
         )
-    if args.layout == "raters-x-units" and not args.ratings and len(args.columns) >= 2:
+    if args.layout == "raters x units" and not args.ratings and len(args.columns) >= 2:
         args.ratings = True  # rows are raters: always a ratings table
     if args.count:
         if len(args.columns) != 2 or args.ratings:
@@ -235,7 +235,7 @@ def _report(args: argparse.Namespace) -> Any:
             missing="drop",
             **_boot(args),
         )
-    if args.layout == "units-x-raters":
+    if args.layout == "units x raters":
         data = [[cells[j][i] for j in range(len(cells))] for i in range(len(rows))]
         layout = "units x raters"
     else:
@@ -246,12 +246,12 @@ def _report(args: argparse.Namespace) -> Any:
     return ratings_report(
         data,
         layout=layout,  # type: ignore[arg-type]
-        level=args.level,
-        categories=order,
+        level_of_measurement=args.level_of_measurement,
+        labels=order,
         weighting=args.weighting,
         confidence_level=args.confidence_level,
-        n_resamples=args.resamples,
-        rng=args.seed,
+        n_resamples=args.n_resamples,
+        rng=args.rng,
     )
 
 
@@ -276,7 +276,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     try:
         report = _report(args)
-        paragraph = report.methods_paragraph(table=args.table)
+        paragraph = report.methods_paragraph(table_location=args.table_location)
     except BadInputError as e:
         print(f"error: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT

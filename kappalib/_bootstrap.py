@@ -36,21 +36,18 @@ from ._encoding import _as_vector, joint_counts
 from ._validation import (
     _short,
     as_matrix,
+    check_confidence,
     check_label_order,
-    deprecated_alias,
+    check_zero_division,
+    finish_interval,
     matrix_function,
-    renamed_confidence,
 )
+from .results import ConfidenceInterval
 
-__all__ = [
-    "bootstrap_confint",
-    "kappa_bootstrap_ci",
-    "paired_difference_ci",
-    "paired_difference_confint",
-]
+__all__ = ["bootstrap_confint", "paired_difference_confint"]
 
 _NORMAL = NormalDist()
-_STATISTICS = ("kappa", "mcc")
+_COEFFICIENTS = ("kappa", "mcc")
 _METHODS = ("percentile", "bca")
 
 
@@ -70,15 +67,15 @@ def _check_choice(value, name, choices):
     return value
 
 
-def _statistic(statistic, weighting, scores):
-    """The batched statistic: a stack (..., K, K) -> float array (...), NaN where undefined."""
-    _check_choice(statistic, "statistic", _STATISTICS)
+def _statistic(coefficient, weighting, scores):
+    """The batched coefficient: a stack (..., K, K) -> float array (...), NaN where undefined."""
+    _check_choice(coefficient, "coefficient", _COEFFICIENTS)
     nan = float("nan")
-    if statistic == "mcc":
+    if coefficient == "mcc":
         if weighting is not None or scores is not None:
             raise ValueError(
                 f"weighting and scores apply to kappa only, got weighting={_short(weighting)} "
-                "with statistic='mcc'"
+                "with coefficient='mcc'"
             )
         return lambda S: np.asarray(mcc(S, zero_division=nan), dtype=np.float64)
     return lambda S: np.asarray(
@@ -165,6 +162,13 @@ def _interval(theta, boot, confidence, method, jackknife):
     return float(low), float(high)
 
 
+def _policy(interval, zero_division, message):
+    """The interval, or an undefined one as the undefined-value policy says."""
+    if interval is None:
+        return finish_interval(np.nan, np.nan, True, zero_division, message)
+    return ConfidenceInterval(float(interval[0]), float(interval[1]))
+
+
 # ------------------------------------------------------------------------------- public
 @matrix_function
 def bootstrap_confint(
@@ -173,12 +177,12 @@ def bootstrap_confint(
     confidence_level: float = 0.95,
     method: Literal["percentile", "bca"] = "percentile",
     n_resamples: int = 9999,
-    statistic: Literal["kappa", "mcc"] = "kappa",
+    coefficient: Literal["kappa", "mcc"] = "kappa",
     weighting: str | ArrayLike | None = None,
     scores: ArrayLike | None = None,
     rng: int | np.random.Generator | None = None,
-    confidence: float | None = None,
-) -> tuple[float, float] | None:
+    zero_division: str | float | None = None,
+) -> ConfidenceInterval[float | None]:
     r"""Bootstrap confidence interval for kappa (weighted too) or MCC, from the matrix.
 
     The ``N`` cases are resampled with replacement: each resample is one multinomial draw
@@ -204,8 +208,8 @@ def bootstrap_confint(
     weighted by ``C_ij``.  Ties count one half in :math:`z_0`, as in
     ``scipy.stats.bootstrap``.
 
-    ``statistic`` selects kappa or MCC in one function rather than two: the resampling, the
-    interval and the edge cases are the same, only the batched statistic differs, and
+    ``coefficient`` selects kappa or MCC in one function rather than two: the resampling, the
+    interval and the edge cases are the same, only the batched coefficient differs, and
     :func:`paired_difference_confint` takes the same argument.
 
     Parameters
@@ -218,25 +222,26 @@ def bootstrap_confint(
         Percentile, or bias-corrected and accelerated.
     n_resamples : int, default 9999
         Number of bootstrap resamples ``B``, at least 1.
-    statistic : {"kappa", "mcc"}, default "kappa"
-        The statistic to bootstrap.
+    coefficient : {"kappa", "mcc"}, default "kappa"
+        The coefficient to bootstrap.
     weighting, scores :
         As in :func:`kappa` (kappa only).
     rng : None, int or numpy.random.Generator
         Seed or generator of the resampling; seed it for a reproducible interval.
+    zero_division : {None, "raise"} or float
+        Policy when the coefficient of ``C`` itself is undefined (0/0), or of every resample.
 
-    confidence : float, optional
-        Deprecated name of ``confidence_level`` (a DeprecationWarning; removed in 0.3).
     Returns
     -------
-    (low, high) : tuple of two floats, or None
-        ``None`` when the statistic of ``C`` itself is undefined (0/0).
+    ci : ConfidenceInterval
+        ``ci.low``, ``ci.high``; both None when the coefficient of ``C`` itself is undefined
+        (0/0), or ``zero_division``'s value.
 
     Raises
     ------
     ValueError, TypeError
         On an invalid or non-whole matrix, ``confidence_level`` outside (0, 1), ``n_resamples < 1``,
-        an unknown ``method`` or ``statistic``, or ``weighting`` with ``statistic="mcc"``.
+        an unknown ``method`` or ``coefficient``, or ``weighting`` with ``coefficient="mcc"``.
 
     Notes
     -----
@@ -264,41 +269,42 @@ def bootstrap_confint(
     The kappa explainer's table, kappa 0.7 from 20 cases (seeded, so the interval is reproducible):
 
     >>> import kappalib as kl
-    >>> low, high = kl.bootstrap_confint([[8, 2], [1, 9]], rng=0)
-    >>> round(low, 2), round(high, 2)
+    >>> ci = kl.bootstrap_confint([[8, 2], [1, 9]], rng=0)
+    >>> round(ci.low, 2), round(ci.high, 2)
     (0.34, 1.0)
-    >>> low, high = kl.bootstrap_confint([[8, 2], [1, 9]], method="bca", rng=0)
-    >>> round(low, 2), round(high, 2)
+    >>> ci = kl.bootstrap_confint([[8, 2], [1, 9]], method="bca", rng=0)
+    >>> round(ci.low, 2), round(ci.high, 2)
     (0.3, 1.0)
     """
-    confidence = renamed_confidence(confidence_level, confidence, "bootstrap_confint")
+    confidence = check_confidence(confidence_level)
+    zero_division = check_zero_division(zero_division)
     n_resamples = _check_n_resamples(n_resamples)
     _check_choice(method, "method", _METHODS)
-    f = _statistic(statistic, weighting, scores)
+    f = _statistic(coefficient, weighting, scores)
     C = as_matrix(C)
     if C.ndim != 2:
         raise ValueError(f"C must be one matrix of shape (K, K), got a stack of shape {C.shape}")
     C = _whole_counts(C)
     theta = float(f(C))
-    if math.isnan(theta):
-        return None
-    boot = f(_resample(C, n_resamples, _rng(rng)))
-    return _interval(theta, boot, confidence, method, lambda: _jackknife(C, f))
+    interval = None
+    if not math.isnan(theta):
+        boot = f(_resample(C, n_resamples, _rng(rng)))
+        interval = _interval(theta, boot, confidence, method, lambda: _jackknife(C, f))
+    return _policy(interval, zero_division, f"the {coefficient} of C is undefined (0/0)")
 
 
-def _joint_table(y_true, pred_a, pred_b, labels):
+def _joint_table(y1, y2_a, y2_b, labels):
     """The K x K x K table T[t, a, b] of the three label vectors (``joint_counts``, the
     same coding and counting as ``confusion_matrix``), its order and where it came from."""
-    names = ("y_true", "pred_a", "pred_b")
-    together = "y_true, pred_a, pred_b" + (" and labels" if labels is not None else "")
+    names = ("y1", "y2_a", "y2_b")
+    together = "y1, y2_a, y2_b" + (" and labels" if labels is not None else "")
     vectors = [
-        _as_vector(y, name, together)
-        for y, name in zip((y_true, pred_a, pred_b), names, strict=True)
+        _as_vector(y, name, together) for y, name in zip((y1, y2_a, y2_b), names, strict=True)
     ]
     lengths = [arr.shape[0] for arr, _ in vectors]
     if len(set(lengths)) != 1:
         raise ValueError(
-            "y_true, pred_a and pred_b must have the same length, got "
+            "y1, y2_a and y2_b must have the same length, got "
             f"{lengths[0]}, {lengths[1]} and {lengths[2]}"
         )
     T, order, kind = joint_counts(vectors, names, labels, together=together)
@@ -307,11 +313,11 @@ def _joint_table(y_true, pred_a, pred_b, labels):
 
 
 def paired_difference_confint(
-    y_true: ArrayLike,
-    pred_a: ArrayLike,
-    pred_b: ArrayLike,
+    y1: ArrayLike,
+    y2_a: ArrayLike,
+    y2_b: ArrayLike,
     *,
-    statistic: Literal["kappa", "mcc"] = "kappa",
+    coefficient: Literal["kappa", "mcc"] = "kappa",
     confidence_level: float = 0.95,
     method: Literal["percentile", "bca"] = "percentile",
     n_resamples: int = 9999,
@@ -319,8 +325,8 @@ def paired_difference_confint(
     scores: ArrayLike | None = None,
     labels: ArrayLike | None = None,
     rng: int | np.random.Generator | None = None,
-    confidence: float | None = None,
-) -> tuple[float, float] | None:
+    zero_division: str | float | None = None,
+) -> ConfidenceInterval[float | None]:
     r"""Paired bootstrap interval for the difference B - A of two classifiers on one test set.
 
     Both classifiers are scored on the **same** cases, so a resample draws cases, and each
@@ -341,10 +347,11 @@ def paired_difference_confint(
 
     Parameters
     ----------
-    y_true, pred_a, pred_b : array-like of shape (N,)
-        Reference labels and the predictions of classifiers A and B, case by case.
-    statistic : {"kappa", "mcc"}, default "kappa"
-        The statistic whose difference is estimated.
+    y1, y2_a, y2_b : array-like of shape (N,)
+        Reference labels (rater 1, the rows) and the predictions of classifiers A and B
+        (rater 2, the columns), case by case.
+    coefficient : {"kappa", "mcc"}, default "kappa"
+        The coefficient whose difference is estimated.
     confidence_level : float, default 0.95
         Coverage, strictly between 0 and 1.
     method : {"percentile", "bca"}, default "percentile"
@@ -357,20 +364,20 @@ def paired_difference_confint(
         outside ``labels`` are left out.  Default: the sorted distinct labels of all three.
     rng : None, int or numpy.random.Generator
         Seed or generator of the resampling.
+    zero_division : {None, "raise"} or float
+        Policy when either coefficient is undefined on the full data.
 
-    confidence : float, optional
-        Deprecated name of ``confidence_level`` (a DeprecationWarning; removed in 0.3).
     Returns
     -------
-    (low, high) : tuple of two floats, or None
-        An interval for :math:`\theta_B - \theta_A`; ``None`` if either statistic is
-        undefined on the full data.
+    ci : ConfidenceInterval
+        An interval for :math:`\theta_B - \theta_A`; both ends None if either coefficient
+        is undefined on the full data (or ``zero_division``'s value).
 
     Raises
     ------
     ValueError, TypeError
         On vectors of different lengths or empty ones, ``confidence_level`` outside (0, 1),
-        ``n_resamples < 1``, or an unknown ``method`` or ``statistic``.
+        ``n_resamples < 1``, or an unknown ``method`` or ``coefficient``.
 
     Notes
     -----
@@ -395,27 +402,26 @@ def paired_difference_confint(
     >>> b = [1] + [0] * 9 + [1] * 10
     >>> round(kl.kappa([[8, 2], [1, 9]]), 2), round(kl.cohen_kappa_score(y, b), 2)
     (0.7, 0.9)
-    >>> low, high = kl.paired_difference_confint(y, a, b, rng=0)
-    >>> round(low, 2), round(high, 2)
+    >>> ci = kl.paired_difference_confint(y, a, b, rng=0)
+    >>> round(ci.low, 2), round(ci.high, 2)
     (0.0, 0.51)
     """
-    confidence = renamed_confidence(confidence_level, confidence, "paired_difference_confint", 3)
+    confidence = check_confidence(confidence_level)
+    zero_division = check_zero_division(zero_division)
     n_resamples = _check_n_resamples(n_resamples)
     _check_choice(method, "method", _METHODS)
-    f = _statistic(statistic, weighting, scores)
-    T, order, source = _joint_table(y_true, pred_a, pred_b, labels)
+    f = _statistic(coefficient, weighting, scores)
+    T, order, source = _joint_table(y1, y2_a, y2_b, labels)
     check_label_order(weighting, order, source, "paired_difference_confint")
 
     def diff(S):
         return f(S.sum(axis=-2)) - f(S.sum(axis=-1))
 
     theta = float(diff(T))
-    if math.isnan(theta):
-        return None
-    boot = diff(_resample(T, n_resamples, _rng(rng)))
-    return _interval(theta, boot, confidence, method, lambda: _jackknife(T, diff))
-
-
-# the names of kappalib 0.1, for one release
-kappa_bootstrap_ci = deprecated_alias(bootstrap_confint, "kappa_bootstrap_ci")
-paired_difference_ci = deprecated_alias(paired_difference_confint, "paired_difference_ci")
+    interval = None
+    if not math.isnan(theta):
+        boot = diff(_resample(T, n_resamples, _rng(rng)))
+        interval = _interval(theta, boot, confidence, method, lambda: _jackknife(T, diff))
+    return _policy(
+        interval, zero_division, f"the {coefficient} of one of the classifiers is undefined (0/0)"
+    )

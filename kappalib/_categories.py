@@ -111,17 +111,17 @@ class ClassValidity:
 @dataclass(frozen=True, repr=False, eq=False)
 class CategoryKappas:
     """Per-category Fleiss kappas (irr's ``kappam.fleiss(detail=TRUE)``): ``kappa[k]``, its
-    z statistic against 0 and the two-sided p-value, for ``categories[k]``."""
+    z statistic against 0 and the two-sided p-value, for ``labels[k]``."""
 
     kappa: np.ndarray
     z: np.ndarray
     pvalue: np.ndarray
-    categories: tuple
+    labels: tuple
 
     def __repr__(self) -> str:
         return _per_class_repr(
             "CategoryKappas",
-            self.categories,
+            self.labels,
             [("kappa", self.kappa), ("z", self.z), ("p", self.pvalue)],
         )
 
@@ -233,7 +233,7 @@ def specific_agreement(C: ArrayLike, *, zero_division: str | float | None = None
     return SpecificAgreement(values, labels)
 
 
-def category_fleiss_kappas(table: ArrayLike, *, categories: ArrayLike | None = None) -> Any:
+def category_fleiss_kappas(table: ArrayLike) -> Any:
     r"""Fleiss' kappa of each category against all the others (Fleiss 1971).
 
     .. math::
@@ -248,14 +248,14 @@ def category_fleiss_kappas(table: ArrayLike, *, categories: ArrayLike | None = N
     Parameters
     ----------
     table : array-like of shape (N, K)
-        Counts per subject and category, every row summing to the same ``n >= 2``.
-    categories : array-like, optional
-        As in :func:`fleiss_kappa`.
+        Counts per subject and category, every row summing to the same ``n >= 2``; a
+        :class:`RatingTable` names its categories (``kl.RatingTable(table, labels=...)``
+        names those of a plain one).
 
     Returns
     -------
     CategoryKappas
-        ``.kappa``, ``.z``, ``.pvalue`` (two-sided) and ``.categories``; NaN for a category
+        ``.kappa``, ``.z``, ``.pvalue`` (two-sided) and ``.labels``; NaN for a category
         that nobody used or that every rating used (0/0).
 
     Examples
@@ -265,12 +265,12 @@ def category_fleiss_kappas(table: ArrayLike, *, categories: ArrayLike | None = N
     >>> [round(float(k), 4) for k in res.kappa]
     [0.3333, 0.3333]
     """
-    T, known, _ = table_and_categories(table, categories, "category_fleiss_kappas")
+    T, known, _ = table_and_categories(table, None, "category_fleiss_kappas")
     n_i = T.sum(axis=1)
     n = n_i[0]
     if (n_i != n).any() or n < 2:
         # the checks and sentences of fleiss_kappa
-        fleiss_kappa(table, categories=categories)
+        fleiss_kappa(table)
     N = T.shape[0]
     p = T.sum(axis=0) / (N * n)
     num = np.einsum("ik,ik->k", T, n - T)

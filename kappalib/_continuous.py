@@ -23,6 +23,7 @@ from numpy.typing import ArrayLike
 from ._distributions import f_ppf, f_sf
 from ._ratings import Layout, as_ratings, orient
 from ._validation import _short, check_confidence
+from .results import ConfidenceInterval
 
 __all__ = ["CCCResult", "ICCForm", "ICCResult", "icc", "lins_ccc"]
 
@@ -40,20 +41,19 @@ class ICCForm:
     """One intraclass correlation: its names, value, F test and interval.
 
     ``name`` is psych's (``"ICC2k"``), ``shrout_fleiss`` the paper's (``"ICC(2,k)"``),
-    ``mcgraw_wong`` McGraw and Wong's (``"ICC(A,k)"``).  ``value``, ``ci_low`` and
-    ``ci_high`` are None where a ratio is 0/0 (every rating the same)."""
+    ``mcgraw_wong`` McGraw and Wong's (``"ICC(A,k)"``).  ``estimate`` and both ends of
+    ``confidence_interval`` are None where a ratio is 0/0 (every rating the same)."""
 
     name: str
     shrout_fleiss: str
     mcgraw_wong: str
     description: str
-    value: float | None
+    estimate: float | None
     F: float | None
     df1: float
     df2: float
     pvalue: float | None
-    ci_low: float | None
-    ci_high: float | None
+    confidence_interval: ConfidenceInterval[float | None]
 
 
 _FORMS = (
@@ -108,19 +108,19 @@ class ICCResult:
         ]
         for f in self.forms:
             interval = (
-                f"[{f.ci_low:.4f}, {f.ci_high:.4f}]"
-                if f.ci_low is not None and f.ci_high is not None
+                f"[{f.confidence_interval.low:.4f}, {f.confidence_interval.high:.4f}]"
+                if f.confidence_interval.low is not None and f.confidence_interval.high is not None
                 else "None"
             )
             F = _fmt(f.F, ".3f" if f.F is None or f.F < 1e6 else ".3g")
             lines.append(
-                f"{f.name:<6}{f.shrout_fleiss:>14}{f.mcgraw_wong:>12}{_fmt(f.value):>9}"
+                f"{f.name:<6}{f.shrout_fleiss:>14}{f.mcgraw_wong:>12}{_fmt(f.estimate):>9}"
                 f"{F:>10}{f.df1:>6g}{f.df2:>8g}{_fmt(f.pvalue, '.3g'):>11}   {interval}"
             )
         return "\n".join(lines)
 
 
-def _as_table(data, layout, name="data"):
+def _as_table(data, layout, name="ratings"):
     """A complete (units, raters) float64 table of numeric ratings, or one sentence.
 
     The layout and missing-value rules of ``_ratings``, but not its subject-id check: a
@@ -141,8 +141,8 @@ def _as_table(data, layout, name="data"):
         raise ValueError(
             f"{name} has a missing rating (unit {u}, rater {g}): the ICC's ANOVA needs every "
             "unit rated by every rater; drop the incomplete units first (df.dropna(), as "
-            "pingouin's nan_policy='omit'), or use kl.krippendorff_alpha(..., level='interval'),"
-            " which allows missing ratings"
+            "pingouin's nan_policy='omit'), or use kl.krippendorff_alpha(..., "
+            "level_of_measurement='interval'), which allows missing ratings"
         )
     n, k = Y.shape
     if n < 2 or k < 2:
@@ -154,7 +154,7 @@ def _as_table(data, layout, name="data"):
 
 
 def icc(
-    data: ArrayLike,
+    ratings: ArrayLike,
     *,
     layout: Layout | None = None,
     confidence_level: float = 0.95,
@@ -187,7 +187,7 @@ def icc(
 
     Parameters
     ----------
-    data : array-like of shape (units, raters) or (raters, units)
+    ratings : array-like of shape (units, raters) or (raters, units)
         Numeric ratings, complete (no missing rating).  A DataFrame is read one row per unit
         (pandas, pingouin's wide format, psych, irr); a plain array is raters x units unless
         ``layout="units x raters"`` says otherwise, and one with more rows than columns is
@@ -200,7 +200,7 @@ def icc(
     -------
     ICCResult
         ``.ICC1`` ... ``.ICC3k`` (or ``result["ICC(A,1)"]``), each an :class:`ICCForm` with
-        ``value``, ``F``, ``df1``, ``df2``, ``pvalue``, ``ci_low``, ``ci_high``.
+        ``estimate``, ``F``, ``df1``, ``df2``, ``pvalue``, ``confidence_interval``.
 
     Raises
     ------
@@ -224,13 +224,13 @@ def icc(
     >>> ratings = [[9, 2, 5, 8], [6, 1, 3, 2], [8, 4, 6, 8],
     ...            [7, 1, 2, 6], [10, 5, 6, 9], [6, 2, 4, 7]]
     >>> res = kl.icc(ratings, layout="units x raters")
-    >>> [round(f.value, 2) for f in res.forms]
+    >>> [round(f.estimate, 2) for f in res.forms]
     [0.17, 0.29, 0.71, 0.44, 0.62, 0.91]
     >>> round(res.ICC3.F, 2), res.ICC3.df1, res.ICC3.df2
     (11.03, 5, 15)
     """
     level = check_confidence(confidence_level)
-    Y = _as_table(data, layout)
+    Y = _as_table(ratings, layout)
     n, k = Y.shape
     # centred first: the sums of squares of deviations, never differences of raw sums
     Y = Y - Y.mean()
@@ -313,8 +313,10 @@ def icc(
                 d1,
                 d2,
                 _num(p),
-                _num(lo) if value is not None else None,
-                _num(hi) if value is not None else None,
+                ConfidenceInterval(
+                    _num(lo) if value is not None else None,
+                    _num(hi) if value is not None else None,
+                ),
             )
         )
     return ICCResult(tuple(forms), n, k, level, BMS, WMS, JMS, EMS)
@@ -327,30 +329,31 @@ def icc(
 class CCCResult:
     """Lin's concordance correlation with its interval and its two factors.
 
-    ``value`` = ``pearson`` x ``accuracy`` (Lin's bias-correction factor C_b, 1 when the
-    two raters have the same mean and variance); ``location_shift`` is u = (mean_x -
-    mean_y) / sqrt(s_x s_y), ``scale_shift`` v = s_x / s_y; ``n`` the pairs."""
+    ``estimate`` = ``pearson`` x ``accuracy`` (Lin's bias-correction factor C_b, 1 when the
+    two raters have the same mean and variance); ``location_shift`` is u = (mean_1 -
+    mean_2) / sqrt(s_1 s_2), ``scale_shift`` v = s_1 / s_2; ``n_units`` the pairs."""
 
-    value: float | None
-    ci_low: float | None
-    ci_high: float | None
+    estimate: float | None
+    confidence_interval: ConfidenceInterval[float | None]
     confidence_level: float
     pearson: float | None
     accuracy: float | None
     location_shift: float | None
     scale_shift: float | None
-    n: int
+    n_units: int
 
     def __repr__(self) -> str:
         pct = f"{100 * self.confidence_level:g}%"
         interval = (
-            f"[{self.ci_low:.4f}, {self.ci_high:.4f}]"
-            if self.ci_low is not None and self.ci_high is not None
+            f"[{self.confidence_interval.low:.4f}, {self.confidence_interval.high:.4f}]"
+            if self.confidence_interval.low is not None
+            and self.confidence_interval.high is not None
             else "None"
         )
         return (
-            f"CCCResult(value={_fmt(self.value)}, {pct} interval {interval}, "
-            f"pearson={_fmt(self.pearson)}, accuracy={_fmt(self.accuracy)}, n={self.n})"
+            f"CCCResult(estimate={_fmt(self.estimate)}, {pct} interval {interval}, "
+            f"pearson={_fmt(self.pearson)}, accuracy={_fmt(self.accuracy)}, "
+            f"n_units={self.n_units})"
         )
 
 
@@ -371,7 +374,7 @@ def _vector(v, name):
     return arr
 
 
-def lins_ccc(x: ArrayLike, y: ArrayLike, *, confidence_level: float = 0.95) -> CCCResult:
+def lins_ccc(y1: ArrayLike, y2: ArrayLike, *, confidence_level: float = 0.95) -> CCCResult:
     r"""Lin's concordance correlation coefficient of two raters' continuous ratings.
 
     .. math::
@@ -396,14 +399,14 @@ def lins_ccc(x: ArrayLike, y: ArrayLike, *, confidence_level: float = 0.95) -> C
 
     Parameters
     ----------
-    x, y : array-like of shape (n,)
-        Paired ratings, finite numbers, n >= 3 for an interval.
+    y1, y2 : array-like of shape (n,)
+        The two raters' ratings of the same units, finite numbers, n >= 3 for an interval.
     confidence_level : float, default 0.95
 
     Returns
     -------
     CCCResult
-        ``value``, ``ci_low``, ``ci_high``, ``pearson``, ``accuracy`` (C_b),
+        ``estimate``, ``confidence_interval``, ``pearson``, ``accuracy`` (C_b),
         ``location_shift`` (u), ``scale_shift`` (v), ``n``.  ``value`` is None when both
         raters give one same constant (0/0); the interval is None when it is undefined (a
         constant rater, :math:`|\rho_c| = 1`, or n < 3).
@@ -420,18 +423,18 @@ def lins_ccc(x: ArrayLike, y: ArrayLike, *, confidence_level: float = 0.95) -> C
 
     >>> import kappalib as kl
     >>> res = kl.lins_ccc([1, 2, 3, 4, 5], [2, 3, 4, 5, 6])
-    >>> res.pearson, round(res.value, 4)
+    >>> res.pearson, round(res.estimate, 4)
     (1.0, 0.8)
     """
     level = check_confidence(confidence_level)
-    X, Y = _vector(x, "x"), _vector(y, "y")
+    X, Y = _vector(y1, "y1"), _vector(y2, "y2")
     if X.shape != Y.shape:
         raise ValueError(
-            f"x and y must be paired ratings of the same length, got {X.size} and {Y.size}"
+            f"y1 and y2 must be paired ratings of the same length, got {X.size} and {Y.size}"
         )
     n = X.size
     if n < 2:
-        raise ValueError(f"x and y must hold at least 2 pairs, got {n}")
+        raise ValueError(f"y1 and y2 must hold at least 2 pairs, got {n}")
     mx, my = float(X.mean()), float(Y.mean())
     dx, dy = X - mx, Y - my
     sxx, syy, sxy = float(dx @ dx) / n, float(dy @ dy) / n, float(dx @ dy) / n
@@ -458,4 +461,4 @@ def lins_ccc(x: ArrayLike, y: ArrayLike, *, confidence_level: float = 0.95) -> C
             z = NormalDist().inv_cdf((1.0 + level) / 2.0)
             half = z * math.sqrt(var)
             low, high = math.tanh(math.atanh(p) - half), math.tanh(math.atanh(p) + half)
-    return CCCResult(value, low, high, level, r, accuracy, u, v, n)
+    return CCCResult(value, ConfidenceInterval(low, high), level, r, accuracy, u, v, n)

@@ -193,7 +193,7 @@ def _coincidences(n_uc):
     return o, m_max
 
 
-def ratings_coincidences(data, categories, layout, name="reliability_data"):
+def ratings_coincidences(data, categories, layout, name="ratings"):
     """(o, domain, largest m_u, where the order came from) of ratings in either layout.
 
     On the integer fast path each block of counts is paired as soon as it is counted, while
@@ -221,7 +221,7 @@ def ratings_coincidences(data, categories, layout, name="reliability_data"):
     return o, domain, m_max, source
 
 
-def tabulate(data, categories, layout, name="reliability_data", *, keep_unused=False):
+def tabulate(data, categories, layout, name="ratings", *, keep_unused=False):
     """The (units, V) count table of raters x units ratings, and the value domain (V,).
 
     Integer-valued numbers spanning fewer than 2^16 values are coded by subtracting their
@@ -261,7 +261,7 @@ def _tabulate_ratings(arr, missing, extremes, categories, name, *, keep_unused, 
         if bad.any():
             raise ValueError(
                 f"{name} holds the rating {_short(values[np.argmax(bad)])}, which is not among "
-                f"categories {_short(domain.tolist())}"
+                f"labels {_short(domain.tolist())}"
             )
         return _scatter(order[pos], missing, some_missing, domain.size), domain
     values = arr[~missing] if some_missing else arr.ravel()

@@ -65,10 +65,10 @@ def _rater_indicators(data, layout, categories, name):
 
 
 def conger_kappa(
-    reliability_data: ArrayLike,
+    ratings: ArrayLike,
     *,
     layout: Layout | None = None,
-    categories: ArrayLike | None = None,
+    labels: ArrayLike | None = None,
     weighting: str | ArrayLike | None = None,
     scores: ArrayLike | None = None,
     zero_division: str | float | None = None,
@@ -97,11 +97,11 @@ def conger_kappa(
 
     Parameters
     ----------
-    reliability_data : array-like of shape (raters, units) or (units, raters)
+    ratings : array-like of shape (raters, units) or (units, raters)
         RATINGS_DOC
     layout : {None, "raters x units", "units x raters"}
-        See ``reliability_data``.
-    categories : array-like of shape (K,), optional
+        See ``ratings``.
+    labels : array-like of shape (K,), optional
         The categories offered (their order for ``weighting``).
     weighting : {None, "linear", "quadratic"} or array-like of shape (K, K)
         Disagreement weights as in :func:`kappa` (Gwet's weighted Conger coefficient).
@@ -131,20 +131,13 @@ def conger_kappa(
     Krippendorff's (2011) example (see :func:`krippendorff_alpha`): four fixed observers,
     missing ratings.  Gwet's irrCAC gives Conger's kappa 0.76207.
 
-    >>> import numpy as np
     >>> import kappalib as kl
-    >>> nan = np.nan
-    >>> data = [[1, 2, 3, 3, 2, 1, 4, 1, 2, nan, nan, nan],
-    ...         [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, nan, 3],
-    ...         [nan, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, nan],
-    ...         [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, nan]]
+    >>> data = kl.datasets.load("krippendorff2011_example").data  # 4 raters x 12 units
     >>> round(kl.conger_kappa(data), 5)
     0.76207
     """
     zero_division = check_zero_division(zero_division)
-    X, table, domain, source = _rater_indicators(
-        reliability_data, layout, categories, "reliability_data"
-    )
+    X, table, domain, source = _rater_indicators(ratings, layout, labels, "ratings")
     check_weighted_order(weighting, domain, source, "conger_kappa")
     message = "Conger's kappa is undefined (0/0): every rating falls in one single category"
     if domain.size < 2:
@@ -153,7 +146,6 @@ def conger_kappa(
         RatingTable(table, domain, ordered=source != "spelling"),
         weighting,
         default_scores(weighting, scores, domain),
-        None,
         "conger_kappa",
     )
     R = X.shape[0]
@@ -174,10 +166,10 @@ def conger_kappa(
 
 
 def light_kappa(
-    reliability_data: ArrayLike,
+    ratings: ArrayLike,
     *,
     layout: Layout | None = None,
-    categories: ArrayLike | None = None,
+    labels: ArrayLike | None = None,
     zero_division: str | float | None = None,
 ) -> float | None:
     r"""Light's kappa: the mean of Cohen's kappa over every pair of raters.
@@ -191,11 +183,11 @@ def light_kappa(
 
     Parameters
     ----------
-    reliability_data : array-like of shape (raters, units) or (units, raters)
+    ratings : array-like of shape (raters, units) or (units, raters)
         RATINGS_DOC
     layout : {None, "raters x units", "units x raters"}
-        See ``reliability_data``.
-    categories : array-like of shape (K,), optional
+        See ``ratings``.
+    labels : array-like of shape (K,), optional
         The categories offered (a check that every rating is one of them).
     zero_division : {None, "raise"} or float
         Policy when a pair's kappa is undefined (both raters put every shared unit in one
@@ -225,7 +217,7 @@ def light_kappa(
     0.666667
     """
     zero_division = check_zero_division(zero_division)
-    X, _, _, _ = _rater_indicators(reliability_data, layout, categories, "reliability_data")
+    X, _, _, _ = _rater_indicators(ratings, layout, labels, "ratings")
     R = X.shape[0]
     g, h = np.triu_indices(R, 1)
     C = np.einsum("puk,pul->pkl", X[g], X[h])
@@ -233,7 +225,7 @@ def light_kappa(
     if not (N > 0).all():
         p = int(np.argmin(N > 0))
         raise ValueError(
-            f"reliability_data: raters {int(g[p])} and {int(h[p])} rated no unit in common, "
+            f"ratings: raters {int(g[p])} and {int(h[p])} rated no unit in common, "
             "so their Cohen kappa does not exist; Light's kappa needs a crossed design (use "
             "kl.krippendorff_alpha or kl.fleiss_kappa_generalized for sparse designs)"
         )
@@ -261,7 +253,6 @@ def fleiss_kappa_generalized(
     *,
     weighting: str | ArrayLike | None = None,
     scores: ArrayLike | None = None,
-    categories: ArrayLike | None = None,
     zero_division: str | float | None = None,
 ) -> float | None:
     r"""Gwet's generalized Fleiss kappa: Fleiss' kappa for units with unequal numbers of ratings.
@@ -276,7 +267,7 @@ def fleiss_kappa_generalized(
     ----------
     table : array-like of shape (N, K)
         Counts per unit and category (:func:`rating_table`); rows may have different totals.
-    weighting, scores, categories :
+    weighting, scores :
         As in :func:`gwet_ac1_multi`.
     zero_division : {None, "raise"} or float
         Policy when :math:`p_e = 1` (every rating in one category).
@@ -294,18 +285,13 @@ def fleiss_kappa_generalized(
     --------
     Krippendorff's (2011) example (see :func:`krippendorff_alpha`); irrCAC gives 0.76117.
 
-    >>> import numpy as np
     >>> import kappalib as kl
-    >>> nan = np.nan
-    >>> data = [[1, 2, 3, 3, 2, 1, 4, 1, 2, nan, nan, nan],
-    ...         [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, nan, 3],
-    ...         [nan, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, nan],
-    ...         [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, nan]]
-    >>> round(kl.fleiss_kappa_generalized(kl.rating_table(data)[0]), 5)
+    >>> data = kl.datasets.load("krippendorff2011_example").data  # 4 raters x 12 units
+    >>> round(kl.fleiss_kappa_generalized(kl.rating_table(data)), 5)
     0.76117
     """
     zero_division = check_zero_division(zero_division)
-    _, w, p_a, pi = _multi_parts(table, weighting, scores, categories, "fleiss_kappa_generalized")
+    _, w, p_a, pi = _multi_parts(table, weighting, scores, "fleiss_kappa_generalized")
     p_e = float(pi @ w @ pi)
     den = 1.0 - p_e
     undefined = not den > 1e-15

@@ -145,9 +145,9 @@ def _as_vector(y, name, names):
     )
 
 
-def _check_pair(y_true, y_pred, names, together):
-    a, ka = _as_vector(y_true, names[0], together)
-    b, kb = _as_vector(y_pred, names[1], together)
+def _check_pair(y1, y2, names, together):
+    a, ka = _as_vector(y1, names[0], together)
+    b, kb = _as_vector(y2, names[1], together)
     if a.shape[0] != b.shape[0]:
         raise ValueError(
             f"{names[0]} and {names[1]} must have the same length, got {a.shape[0]} and "
@@ -205,16 +205,14 @@ def _categorical_order(y, name):
     return None
 
 
-def _labelled(y_true, y_pred, labels, sample_weight, names=("y_true", "y_pred")):
+def _labelled(y1, y2, labels, sample_weight, names=("y1", "y2")):
     """:func:`_matrix`, with the order of ordered Categoricals, and where the order came from:
     ``(C, order, kind, source)``."""
     source = "given"
     if labels is None:
         orders = [
             o
-            for o in (
-                _categorical_order(y, n) for y, n in zip((y_true, y_pred), names, strict=True)
-            )
+            for o in (_categorical_order(y, n) for y, n in zip((y1, y2), names, strict=True))
             if o is not None
         ]
         if len(orders) == 2 and orders[0] != orders[1]:
@@ -227,7 +225,7 @@ def _labelled(y_true, y_pred, labels, sample_weight, names=("y_true", "y_pred"))
             labels = orders[0]
         else:
             source = None
-    C, order, kind = _matrix(y_true, y_pred, labels, sample_weight, names)
+    C, order, kind = _matrix(y1, y2, labels, sample_weight, names)
     if source is None:
         source = "numbers" if kind == "number" else "spelling"
     return C, order, kind, source
@@ -472,12 +470,12 @@ def joint_counts(vectors, names, labels, weights=None, together=None):
     return T.reshape((K,) * m), order, kind
 
 
-def _matrix(y_true, y_pred, labels, sample_weight, names=("y_true", "y_pred")):
+def _matrix(y1, y2, labels, sample_weight, names=("y1", "y2")):
     """Validated confusion matrix, its label values (a list) and their kind."""
     together = (
         f"{names[0]} and {names[1]}" if labels is None else f"{names[0]}, {names[1]} and labels"
     )
-    (a, ka), (b, kb) = _check_pair(y_true, y_pred, names, together)
+    (a, ka), (b, kb) = _check_pair(y1, y2, names, together)
     w = _check_sample_weight(sample_weight, a.shape[0])
     if a.dtype.kind in "biu" and b.dtype.kind in "biu":
         joint = _small_joint(a, b, w)

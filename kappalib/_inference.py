@@ -30,12 +30,14 @@ from ._validation import (
     OneMatrix,
     _short,
     as_matrix,
+    check_confidence,
     check_zero_division,
     finish,
+    finish_interval,
     matrix_function,
-    renamed_confidence,
 )
 from ._weights import resolve_weights
+from .results import ConfidenceInterval
 
 __all__ = ["kappa_confint", "kappa_sample_size", "kappa_standard_error"]
 
@@ -239,8 +241,7 @@ def kappa_confint(
     weighting: str | ArrayLike | None = ...,
     scores: ArrayLike | None = ...,
     zero_division: str | float | None = ...,
-    confidence: float | None = ...,
-) -> tuple[float, float] | None: ...
+) -> ConfidenceInterval[float | None]: ...
 
 
 @overload
@@ -251,8 +252,7 @@ def kappa_confint(
     weighting: str | ArrayLike | None = ...,
     scores: ArrayLike | None = ...,
     zero_division: str | float | None = ...,
-    confidence: float | None = ...,
-) -> tuple[float, float] | tuple[np.ndarray, np.ndarray] | None: ...
+) -> ConfidenceInterval[float | None] | ConfidenceInterval[np.ndarray]: ...
 
 
 @matrix_function
@@ -263,8 +263,7 @@ def kappa_confint(
     weighting: str | ArrayLike | None = None,
     scores: ArrayLike | None = None,
     zero_division: str | float | None = None,
-    confidence: float | None = None,
-) -> tuple[float, float] | tuple[np.ndarray, np.ndarray] | None:
+) -> ConfidenceInterval[float | None] | ConfidenceInterval[np.ndarray]:
     r"""Normal-approximation confidence interval for (weighted) kappa.
 
     .. math:: \hat\kappa \pm z_{(1+\gamma)/2}\,\widehat{\mathrm{se}}(\hat\kappa),
@@ -284,13 +283,13 @@ def kappa_confint(
     weighting, scores :
         As in :func:`kappa`.
     zero_division : {None, "raise"} or float
-        Policy when kappa is undefined; ``None`` returns ``None`` instead of a pair.
-    confidence : float, optional
-        Deprecated name of ``confidence_level`` (a DeprecationWarning; removed in 0.3).
+        Policy when kappa is undefined: ``None`` gives ``ConfidenceInterval(None, None)``.
 
     Returns
     -------
-    (low, high) : tuple of floats, or of ndarrays of shape (...), or None
+    ci : ConfidenceInterval
+        ``ci.low`` and ``ci.high``: floats (None where kappa is undefined), or arrays of
+        shape (...) for a stack (NaN where undefined).
 
     Raises
     ------
@@ -309,11 +308,11 @@ def kappa_confint(
     The kappa explainer's table: kappa 0.7 from only 20 cases leaves a wide interval.
 
     >>> import kappalib as kl
-    >>> low, high = kl.kappa_confint([[8, 2], [1, 9]])
-    >>> round(low, 3), round(high, 3)
+    >>> ci = kl.kappa_confint([[8, 2], [1, 9]])
+    >>> round(ci.low, 3), round(ci.high, 3)
     (0.389, 1.0)
     """
-    level = renamed_confidence(confidence_level, confidence, "kappa_confint")
+    level = check_confidence(confidence_level)
     zero_division = check_zero_division(zero_division)
     C = as_matrix(C)
     k, se, undefined = _se_parts(C, weighting, scores)
@@ -323,12 +322,7 @@ def kappa_confint(
     floor = -1.0 if weighting is None or isinstance(weighting, str) else -np.inf
     low = np.clip(k - z * se, floor, 1.0)
     high = np.clip(k + z * se, floor, 1.0)
-    if undefined.ndim == 0 and bool(undefined) and zero_division is None:
-        return None
-    return (
-        finish(low, undefined, zero_division, _UNDEFINED),
-        finish(high, undefined, zero_division, _UNDEFINED),
-    )
+    return finish_interval(low, high, undefined, zero_division, _UNDEFINED)
 
 
 def kappa_sample_size(
@@ -339,7 +333,6 @@ def kappa_sample_size(
     confidence_level: float = 0.95,
     weighting: str | ArrayLike | None = None,
     scores: ArrayLike | None = None,
-    confidence: float | None = None,
 ) -> int:
     r"""Cases to label so that the Wald interval of kappa has a target half-width.
 
@@ -369,8 +362,6 @@ def kappa_sample_size(
     weighting, scores :
         As in :func:`kappa`.
 
-    confidence : float, optional
-        Deprecated name of ``confidence_level`` (a DeprecationWarning; removed in 0.3).
     Returns
     -------
     N : int
@@ -408,7 +399,7 @@ def kappa_sample_size(
     >>> kl.kappa_sample_size(0.7, [0.5, 0.5], half_width=0.1)
     196
     """
-    confidence = renamed_confidence(confidence_level, confidence, "kappa_sample_size", 3)
+    confidence = check_confidence(confidence_level)
     if isinstance(kappa, bool) or not isinstance(kappa, numbers.Real):
         raise TypeError(f"kappa must be a number below 1, got {_short(kappa)}")
     if isinstance(half_width, bool) or not isinstance(half_width, numbers.Real):

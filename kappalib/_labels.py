@@ -5,6 +5,8 @@ order of the classes) are written in ``_encoding``.
 
 from __future__ import annotations
 
+from typing import cast
+
 import numpy as np
 from numpy.typing import ArrayLike
 
@@ -12,7 +14,7 @@ from ._agreement import kappa
 from ._correlation import mcc
 from ._encoding import _labelled, _matrix
 from ._validation import _short, as_matrix, check_label_order, matrix_function
-from .results import ConfusionMatrix
+from .results import ConfidenceInterval, ConfusionMatrix
 
 __all__ = [
     "cohen_kappa_confint",
@@ -24,8 +26,8 @@ __all__ = [
 
 
 def confusion_matrix(
-    y_true: ArrayLike,
-    y_pred: ArrayLike,
+    y1: ArrayLike,
+    y2: ArrayLike,
     *,
     labels: ArrayLike | None = None,
     sample_weight: ArrayLike | None = None,
@@ -38,12 +40,13 @@ def confusion_matrix(
 
     Parameters
     ----------
-    y_true : array-like of shape (n,)
-        Reference labels (rater 1): a list, a numpy array of any integer, bool, float or
-        string dtype, an object array or a pandas Series or Categorical.  The labels of
-        ``y_true``, ``y_pred`` and ``labels`` together must be all numbers or all strings.
-    y_pred : array-like of shape (n,)
-        Predicted labels (rater 2).
+    y1 : array-like of shape (n,)
+        Reference labels (rater 1, the rows): a list, a numpy array of any integer, bool,
+        float or string dtype, an object array or a pandas Series or Categorical.  The labels
+        of ``y1``, ``y2`` and ``labels`` together must be all numbers or all strings.
+        (scikit-learn calls these ``y_true``.)
+    y2 : array-like of shape (n,)
+        Predicted labels (rater 2, the columns; scikit-learn's ``y_pred``).
     labels : array-like of shape (K,), optional
         The classes and their order.  Cases with a label outside ``labels`` are left out.
         By default, the sorted union of the observed labels.
@@ -77,7 +80,7 @@ def confusion_matrix(
     >>> kl.confusion_matrix(r1, r2, labels=["yes", "no"]).tolist()
     [[4, 1], [2, 2]]
     """
-    C, order, _, source = _labelled(y_true, y_pred, labels, sample_weight)
+    C, order, _, source = _labelled(y1, y2, labels, sample_weight, names=("y1", "y2"))
     return ConfusionMatrix(C, order, ordered=source != "spelling")
 
 
@@ -90,7 +93,6 @@ def cohen_kappa_score(
     scores: ArrayLike | None = None,
     sample_weight: ArrayLike | None = None,
     zero_division: str | float | None = None,
-    weights: str | ArrayLike | None = None,
 ) -> float | None:
     r"""Cohen's kappa between two label vectors (scikit-learn's name and orientation).
 
@@ -112,15 +114,13 @@ def cohen_kappa_score(
     sample_weight : array-like of shape (n,), optional
     zero_division : {None, "raise"} or float
         Policy when kappa is 0/0; ``None`` (default) returns ``None``.
-    weights : {None, "linear", "quadratic"}, optional
-        scikit-learn's name for ``weighting``, accepted so that code written for
-        ``sklearn.metrics.cohen_kappa_score`` runs unchanged; pass one or the other.
 
     Notes
     -----
-    What differs from scikit-learn: the weight keyword is ``weighting`` (``weights`` is
-    accepted too); a 0/0 kappa returns ``None`` (scikit-learn: NaN); weighting string labels
-    needs an explicit ``labels`` order; labels must be all numbers or all strings.
+    What differs from scikit-learn: the weight keyword is ``weighting`` (scikit-learn's
+    ``weights``, a name kappalib keeps for nothing else); a 0/0 kappa returns ``None``
+    (scikit-learn: NaN); weighting string labels needs an explicit ``labels`` order; labels
+    must be all numbers or all strings.
 
     Returns
     -------
@@ -161,13 +161,6 @@ def cohen_kappa_score(
     >>> round(kl.cohen_kappa_score(rater, model, weighting="quadratic", labels=[3, 1, 2]), 6)
     0.384615
     """
-    if weights is not None:
-        if weighting is not None:
-            raise TypeError(
-                f"pass the weighting once: weights={weights!r} is scikit-learn's name for "
-                f"weighting={weighting!r}"
-            )
-        weighting = weights
     C, order, _, source = _labelled(y1, y2, labels, sample_weight, names=("y1", "y2"))
     check_label_order(weighting, order, source, "cohen_kappa_score")
     return kappa(C, weighting=weighting, scores=scores, zero_division=zero_division)
@@ -183,7 +176,7 @@ def cohen_kappa_confint(
     sample_weight: ArrayLike | None = None,
     confidence_level: float = 0.95,
     zero_division: str | float | None = None,
-) -> tuple[float, float] | None:
+) -> ConfidenceInterval[float | None]:
     r"""Confidence interval for (weighted) kappa between two label vectors.
 
     Builds the confusion matrix with :func:`confusion_matrix` (in the order of ``labels``)
@@ -203,11 +196,12 @@ def cohen_kappa_confint(
     confidence_level : float, default 0.95
         Coverage, strictly between 0 and 1 (scipy's name).
     zero_division : {None, "raise"} or float
-        Policy when kappa is undefined; ``None`` returns ``None`` instead of a pair.
+        Policy when kappa is undefined: ``None`` gives ``ConfidenceInterval(None, None)``.
 
     Returns
     -------
-    (low, high) : tuple of floats, or None
+    ci : ConfidenceInterval
+        ``ci.low``, ``ci.high`` (None where kappa is undefined).
 
     Raises
     ------
@@ -228,26 +222,27 @@ def cohen_kappa_confint(
     >>> import kappalib as kl
     >>> y1 = [0] * 10 + [1] * 10
     >>> y2 = [0] * 8 + [1] * 2 + [0] + [1] * 9
-    >>> low, high = kl.cohen_kappa_confint(y1, y2)
-    >>> round(low, 3), round(high, 3)
+    >>> ci = kl.cohen_kappa_confint(y1, y2)
+    >>> round(ci.low, 3), round(ci.high, 3)
     (0.389, 1.0)
     """
     from ._inference import kappa_confint
 
     C, order, _, source = _labelled(y1, y2, labels, sample_weight, names=("y1", "y2"))
     check_label_order(weighting, order, source, "cohen_kappa_confint")
-    return kappa_confint(
+    ci = kappa_confint(
         C,
         confidence_level=confidence_level,
         weighting=weighting,
         scores=scores,
         zero_division=zero_division,
     )
+    return cast("ConfidenceInterval[float | None]", ci)  # one matrix: floats (or None)
 
 
 def matthews_corrcoef(
-    y_true: ArrayLike,
-    y_pred: ArrayLike,
+    y1: ArrayLike,
+    y2: ArrayLike,
     *,
     labels: ArrayLike | None = None,
     sample_weight: ArrayLike | None = None,
@@ -259,8 +254,9 @@ def matthews_corrcoef(
 
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n,)
-        Reference and predicted labels.
+    y1, y2 : array-like of shape (n,)
+        Reference (rater 1) and predicted (rater 2) labels; scikit-learn's ``y_true`` and
+        ``y_pred``.
     labels : array-like of shape (K,), optional
         The classes to keep (MCC does not depend on their order).
     sample_weight : array-like of shape (n,), optional
@@ -294,7 +290,7 @@ def matthews_corrcoef(
     >>> round(kl.matthews_corrcoef(r1, r2), 6)
     0.316228
     """
-    C, _, _ = _matrix(y_true, y_pred, labels, sample_weight)
+    C, _, _ = _matrix(y1, y2, labels, sample_weight, names=("y1", "y2"))
     return mcc(C, zero_division=zero_division)
 
 

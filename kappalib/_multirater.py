@@ -2,8 +2,10 @@ r"""More than two raters, and the coefficients that replace kappa's chance model
 
 Layouts, following the ecosystem:
 
-* ``reliability_data``: **raters x units**, as in the ``krippendorff`` package; a missing
-  rating is NaN (or ``None``).  :func:`rating_table` turns it into
+* ``ratings``: one row per unit and one column per rater (``layout="units x raters"``, a
+  DataFrame's layout) or the transpose (``"raters x units"``, the ``krippendorff``
+  package's and a plain array's default); a missing rating is NaN (or ``None``).
+  :func:`rating_table` turns them into
 * ``table``: **units (subjects) x categories** counts, ``table[u, k]`` = how many raters put
   unit ``u`` in category ``k``, as in statsmodels' ``fleiss_kappa``.
 * ``C``: a two-rater confusion matrix, as everywhere else in kappalib.
@@ -56,43 +58,42 @@ _RATINGS_DOC = """One row per unit, one column per rater (``layout="units x rate
 
 
 def rating_table(
-    reliability_data: ArrayLike,
+    ratings: ArrayLike,
     *,
-    categories: ArrayLike | None = None,
+    labels: ArrayLike | None = None,
     layout: Layout | None = None,
-) -> tuple[RatingTable, np.ndarray]:
+) -> RatingTable:
     r"""Count how many raters put each unit in each category.
 
     .. math:: n_{uk} = \#\{\text{raters } i : x_{iu} = k\}
 
     Parameters
     ----------
-    reliability_data : array-like of shape (raters, units) or (units, raters)
+    ratings : array-like of shape (raters, units) or (units, raters)
         RATINGS_DOC
-    categories : array-like of shape (K,), optional
+    labels : array-like of shape (K,), optional
         The categories **offered**, in the order of the table's columns.  Without it the
         table has a column only for the categories somebody chose, sorted; Brennan-Prediger
         and Gwet's AC1 depend on how many categories were offered, so give them here.  For
         string ratings the sorted order is their spelling, which a weighted coefficient
         refuses: give the order here, or use an ordered pandas Categorical.
     layout : {None, "raters x units", "units x raters"}
-        See ``reliability_data``.
+        See ``ratings``.
 
     Returns
     -------
     table : RatingTable of int64, shape (units, K)
-        ``table[u, k]`` raters put unit ``u`` in ``categories[k]``; a row sums to the number
-        of ratings of that unit.  A numpy array that carries ``table.labels`` (the
-        categories) and ``table.ordered`` (False for strings sorted by their spelling), which
-        the coefficient functions given this table use.
-    categories : ndarray of shape (K,)
+        ``table[u, k]`` raters put unit ``u`` in category ``table.labels[k]``; a row sums to
+        the number of ratings of that unit.  A numpy array that carries ``table.labels`` (the
+        categories, in order) and ``table.ordered`` (False for strings sorted by their
+        spelling), which the coefficient functions given this table use.
 
     Raises
     ------
     ValueError, TypeError
         On ragged or non-2-D data, an implausible or unknown layout, a column that looks
         like subject ids, a mix of numbers and strings, a string that reads as missing,
-        infinite values, no rating at all, or a rating outside ``categories``.
+        infinite values, no rating at all, or a rating outside ``labels``.
 
     Examples
     --------
@@ -100,13 +101,12 @@ def rating_table(
 
     >>> import numpy as np
     >>> import kappalib as kl
-    >>> table, cats = kl.rating_table([[1, 2, 2, 1], [1, 2, 1, np.nan], [1, 2, 2, 2]])
-    >>> table.tolist(), cats.tolist()
-    ([[3, 0], [0, 3], [1, 2], [1, 1]], [1.0, 2.0])
+    >>> table = kl.rating_table([[1, 2, 2, 1], [1, 2, 1, np.nan], [1, 2, 2, 2]])
+    >>> table.tolist(), table.labels
+    ([[3, 0], [0, 3], [1, 2], [1, 1]], (1.0, 2.0))
     """
-    table, domain, source = tabulate(reliability_data, categories, layout)
-    counts = RatingTable(np.asarray(table, dtype=np.int64), domain, ordered=source != "spelling")
-    return counts, domain
+    table, domain, source = tabulate(ratings, labels, layout, "ratings")
+    return RatingTable(np.asarray(table, dtype=np.int64), domain, ordered=source != "spelling")
 
 
 rating_table.__doc__ = (rating_table.__doc__ or "").replace("RATINGS_DOC", _RATINGS_DOC)
@@ -115,12 +115,7 @@ rating_table.__doc__ = (rating_table.__doc__ or "").replace("RATINGS_DOC", _RATI
 # --- count tables --------------------------------------------------------------------------
 
 
-def fleiss_kappa(
-    table: ArrayLike,
-    *,
-    categories: ArrayLike | None = None,
-    zero_division: str | float | None = None,
-) -> float | None:
+def fleiss_kappa(table: ArrayLike, *, zero_division: str | float | None = None) -> float | None:
     r"""Fleiss' kappa: agreement among ``n`` raters per subject, chance from pooled shares.
 
     Each of the ``N`` subjects is rated by the same number ``n`` of raters, not necessarily
@@ -142,9 +137,6 @@ def fleiss_kappa(
         Counts: ``table[i, k]`` raters put subject ``i`` in category ``k`` (statsmodels'
         layout; build it from raw ratings with :func:`rating_table`).  Every row must sum to
         the same ``n >= 2``.
-    categories : array-like of shape (K,), optional
-        The categories of the columns (or more, for a :func:`rating_table` result).  Fleiss'
-        kappa does not change with a category nobody chose; accepted as everywhere else.
     zero_division : {None, "raise"} or float
         Policy when :math:`\bar P_e = 1` (every rating in one category).
 
@@ -188,7 +180,7 @@ def fleiss_kappa(
     >>> round(kl.fleiss_kappa(table), 3)
     0.43
     """
-    T, _, _ = table_and_categories(table, categories, "fleiss_kappa")
+    T, _, _ = table_and_categories(table, None, "fleiss_kappa")
     n_i = np.einsum("ik->i", T)
     n = n_i[0]
     unequal = n_i != n
@@ -275,10 +267,10 @@ def _alpha_from_coincidences(o, delta):
 
 
 def krippendorff_alpha(
-    reliability_data: ArrayLike,
+    ratings: ArrayLike,
     *,
-    level: Literal["nominal", "ordinal", "interval", "ratio"] = "nominal",
-    categories: ArrayLike | None = None,
+    level_of_measurement: Literal["nominal", "ordinal", "interval", "ratio"] = "nominal",
+    labels: ArrayLike | None = None,
     layout: Layout | None = None,
     zero_division: str | float | None = None,
 ) -> float | None:
@@ -304,17 +296,17 @@ def krippendorff_alpha(
 
     Parameters
     ----------
-    reliability_data : array-like of shape (raters, units) or (units, raters)
+    ratings : array-like of shape (raters, units) or (units, raters)
         RATINGS_DOC
         Strings only for the nominal and ordinal levels.
-    level : {"nominal", "ordinal", "interval", "ratio"}
-        Level of measurement, which fixes the distance :math:`\delta^2`.
-    categories : array-like of shape (V,), optional
+    level_of_measurement : {"nominal", "ordinal", "interval", "ratio"}
+        Which fixes the distance :math:`\delta^2`.
+    labels : array-like of shape (V,), optional
         The value domain.  For ordinal strings it is required (or an ordered pandas
         Categorical) and gives their order; for ordinal numbers, its order (default:
         ascending).
     layout : {None, "raters x units", "units x raters"}
-        See ``reliability_data``.
+        See ``ratings``.
     zero_division : {None, "raise"} or float
         Policy when the expected disagreement is 0 (all pairable ratings equal).
 
@@ -326,7 +318,7 @@ def krippendorff_alpha(
     ------
     ValueError, TypeError
         On ragged or non-2-D data, an unknown level, interval or ratio on strings, ordinal
-        strings without ``categories``, negative values at the ratio level, all ratings
+        strings without ``labels``, negative values at the ratio level, all ratings
         missing, or no unit with two ratings.
     UndefinedMetricError
         If alpha is undefined and ``zero_division="raise"``.
@@ -347,43 +339,41 @@ def krippendorff_alpha(
     --------
     Krippendorff (2011): four observers, twelve units, values 1-5, some missing.  He reports
     0.743, 0.815, 0.849 and 0.797 for the nominal, ordinal, interval and ratio levels.  The
-    list is raters x units, the default for arrays (``layout="units x raters"`` reads the
+    array is raters x units, the default for arrays (``layout="units x raters"`` reads the
     transpose, and a DataFrame is read that way).
 
-    >>> import numpy as np
     >>> import kappalib as kl
-    >>> nan = np.nan
-    >>> data = [[1, 2, 3, 3, 2, 1, 4, 1, 2, nan, nan, nan],
-    ...         [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, nan, 3],
-    ...         [nan, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, nan],
-    ...         [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, nan]]
-    >>> [round(kl.krippendorff_alpha(data, level=lv), 3)
+    >>> data = kl.datasets.load("krippendorff2011_example").data  # 4 raters x 12 units
+    >>> [round(kl.krippendorff_alpha(data, level_of_measurement=lv), 3)
     ...  for lv in ("nominal", "ordinal", "interval", "ratio")]
     [0.743, 0.815, 0.849, 0.797]
     """
+    level = level_of_measurement
     if not isinstance(level, str) or level not in _LEVELS:
         raise ValueError(
-            f"level must be 'nominal', 'ordinal', 'interval' or 'ratio', got {level!r}"
+            "level_of_measurement must be 'nominal', 'ordinal', 'interval' or 'ratio', got "
+            f"{level!r}"
         )
-    o, domain, m_max, source = ratings_coincidences(reliability_data, categories, layout)
+    o, domain, m_max, source = ratings_coincidences(ratings, labels, layout, "ratings")
     strings = domain.dtype.kind in "US"
     if strings and level in ("interval", "ratio"):
         raise TypeError(
-            f"level={level!r} needs numeric ratings, got strings such as {_short(domain[0])}; use "
-            "'nominal', or 'ordinal' with categories= giving their order"
+            f"level_of_measurement={level!r} needs numeric ratings, got strings such as "
+            f"{_short(domain[0])}; use 'nominal', or 'ordinal' with labels= giving their order"
         )
     if strings and level == "ordinal" and source == "spelling":
         raise ValueError(
-            "level='ordinal' on string ratings needs categories= listing them in order, "
-            f"got categories=None for values {_short(domain.tolist())}"
+            "level_of_measurement='ordinal' on string ratings needs labels= listing them in "
+            f"order, got labels=None for values {_short(domain.tolist())}"
         )
     if level == "ratio" and (domain < 0).any():
         raise ValueError(
-            f"level='ratio' needs non-negative values, got {_short(domain[np.argmax(domain < 0)])}"
+            "level_of_measurement='ratio' needs non-negative values, got "
+            f"{_short(domain[np.argmax(domain < 0)])}"
         )
     if m_max < 2:
         raise ValueError(
-            "reliability_data must have at least one unit rated by two or more raters, got "
+            "ratings must have at least one unit rated by two or more raters, got "
             f"{int(m_max)} rating(s) per unit at most"
         )
     value, undefined = _alpha_from_coincidences(o, _delta(level, domain, o.sum(axis=1)))
@@ -402,9 +392,9 @@ krippendorff_alpha.__doc__ = (krippendorff_alpha.__doc__ or "").replace("RATINGS
 # --- Gwet's AC1/AC2 and Brennan-Prediger ---------------------------------------------------
 
 
-def _multi_parts(table, weighting, scores, categories, name):
+def _multi_parts(table, weighting, scores, name):
     """Gwet's (2014) p_a over units with >= 2 ratings, and pi_k over rated units."""
-    T, domain, source = table_and_categories(table, categories, name)
+    T, domain, source = table_and_categories(table, None, name)
     check_weighted_order(weighting, domain, source, name)
     scores = default_scores(weighting, scores, domain)
     K = T.shape[1]
@@ -433,7 +423,6 @@ def gwet_ac1_multi(
     *,
     weighting: str | ArrayLike | None = None,
     scores: ArrayLike | None = None,
-    categories: ArrayLike | None = None,
 ) -> float:
     r"""Gwet's AC1 (AC2 with weights) for any number of raters, from a units x categories table.
 
@@ -456,18 +445,15 @@ def gwet_ac1_multi(
     table : array-like of shape (N, K), K >= 2
         Counts per unit and category (:func:`rating_table`), one column per category
         **offered**: AC1 depends on K, so a category nobody chose still needs its column
-        (``rating_table(..., categories=...)`` or ``categories=`` here).  Raw ratings are
-        refused (a table with no zero count and rows of different totals looks like them).
+        (``kl.rating_table(ratings, labels=offered)``, or ``kl.RatingTable(table,
+        labels=offered)`` to name or reindex the columns).  Raw ratings are refused (a table
+        with no zero count and rows of different totals looks like them).
     weighting : {None, "linear", "quadratic"} or array-like of shape (K, K)
-        Disagreement weights as in :func:`kappa`; string categories need their order from
-        ``categories=`` (here or in :func:`rating_table`), never from their spelling.
+        Disagreement weights as in :func:`kappa`; string categories need their order from a
+        :class:`RatingTable` whose labels were given, never from their spelling.
     scores : array-like of shape (K,), optional
-        Category values for ``"linear"``/``"quadratic"``.  Default: the numeric categories
-        of a :func:`rating_table` result or of ``categories=`` (as irrCAC), else 0..K-1.
-    categories : array-like, optional
-        The categories of the table's columns (a plain table: one per column) or, for a
-        :func:`rating_table` result, every category offered (unused ones become zero
-        columns).
+        Category values for ``"linear"``/``"quadratic"``.  Default: the numeric labels of a
+        :class:`RatingTable` (as irrCAC), else 0..K-1.
 
     Returns
     -------
@@ -487,18 +473,12 @@ def gwet_ac1_multi(
     Krippendorff's (2011) example (see :func:`krippendorff_alpha`), four raters with
     missing ratings; Gwet's irrCAC documents AC1 = 0.77544 for the same ratings.
 
-    >>> import numpy as np
     >>> import kappalib as kl
-    >>> nan = np.nan
-    >>> data = [[1, 2, 3, 3, 2, 1, 4, 1, 2, nan, nan, nan],
-    ...         [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, nan, 3],
-    ...         [nan, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, nan],
-    ...         [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, nan]]
-    >>> table, categories = kl.rating_table(data)
-    >>> round(kl.gwet_ac1_multi(table), 5)
+    >>> data = kl.datasets.load("krippendorff2011_example").data  # 4 raters x 12 units
+    >>> round(kl.gwet_ac1_multi(kl.rating_table(data)), 5)
     0.77544
     """
-    K, w, p_a, pi = _multi_parts(table, weighting, scores, categories, "gwet_ac1_multi")
+    K, w, p_a, pi = _multi_parts(table, weighting, scores, "gwet_ac1_multi")
     p_e = w.sum() / (K * (K - 1.0)) * float(pi @ (1.0 - pi))
     return float((p_a - p_e) / (1.0 - p_e))
 
@@ -508,7 +488,6 @@ def brennan_prediger_multi(
     *,
     weighting: str | ArrayLike | None = None,
     scores: ArrayLike | None = None,
-    categories: ArrayLike | None = None,
 ) -> float:
     r"""Brennan-Prediger for any number of raters, from a units x categories table.
 
@@ -522,7 +501,6 @@ def brennan_prediger_multi(
         agreement is 1/K).
     weighting : {None, "linear", "quadratic"} or array-like of shape (K, K)
     scores : array-like of shape (K,), optional
-    categories : array-like, optional
         As in :func:`gwet_ac1_multi`.
 
     Returns
@@ -544,16 +522,11 @@ def brennan_prediger_multi(
     Krippendorff's (2011) example (see :func:`gwet_ac1_multi`): p_a = 9/11 over the 11
     units with two ratings or more and p_e = 1/5 give (9/11 - 1/5) / (4/5) = 0.772727.
 
-    >>> import numpy as np
     >>> import kappalib as kl
-    >>> nan = np.nan
-    >>> data = [[1, 2, 3, 3, 2, 1, 4, 1, 2, nan, nan, nan],
-    ...         [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, nan, 3],
-    ...         [nan, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, nan],
-    ...         [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, nan]]
-    >>> round(kl.brennan_prediger_multi(kl.rating_table(data)[0]), 6)
+    >>> data = kl.datasets.load("krippendorff2011_example").data  # 4 raters x 12 units
+    >>> round(kl.brennan_prediger_multi(kl.rating_table(data)), 6)
     0.772727
     """
-    K, w, p_a, _ = _multi_parts(table, weighting, scores, categories, "brennan_prediger_multi")
+    K, w, p_a, _ = _multi_parts(table, weighting, scores, "brennan_prediger_multi")
     p_e = w.sum() / (K * K)
     return float((p_a - p_e) / (1.0 - p_e))

@@ -8,7 +8,8 @@ Two routes, one front (:func:`ratings_standard_error`, :func:`ratings_confint`):
   :math:`\hat\theta \pm t_{n-1} \widehat{\mathrm{se}}`, its upper end cut at 1, as irrCAC
   computes it.  For Fleiss' kappa, ``null=True`` gives the standard error under
   :math:`\kappa = 0` of Fleiss, Nee and Landis (1979), for a test, not for an interval.
-* **bootstrap over units** (``method="bootstrap"`` percentile, ``"bca"``): every coefficient,
+* **bootstrap over units** (``method="percentile"`` or ``"bca"`` for an interval,
+  ``"bootstrap"`` for a standard error): every coefficient,
   Krippendorff's alpha included.  A rating table with ``n`` units *is* its data set up to
   the order of the units, so drawing ``n`` units with replacement is one multinomial draw
   of ``n`` over the ``U`` distinct units (rows of the table), with probabilities
@@ -43,7 +44,8 @@ from ._rating_variance import (
 from ._ratings import (
     Layout,
 )
-from ._validation import _short, check_confidence, check_zero_division, finish
+from ._validation import _short, check_confidence, check_zero_division, finish, finish_interval
+from .results import ConfidenceInterval
 
 __all__ = ["ratings_confint", "ratings_standard_error"]
 
@@ -55,7 +57,8 @@ _COEFFICIENTS = ("fleiss", "fleiss_generalized", "alpha", "ac1", "ac2", "bp", "c
 _TABLE = ("fleiss", "fleiss_generalized", "ac1", "ac2", "bp")
 _WEIGHTED = ("fleiss_generalized", "ac1", "ac2", "bp", "conger")
 _NO_ANALYTIC = ("alpha", "light")
-_METHODS = ("analytic", "bootstrap", "bca")
+_SE_METHODS = ("analytic", "bootstrap")
+_CI_METHODS = ("analytic", "percentile", "bca")
 
 
 _UNDEFINED = "{name} is undefined (0/0) on these data, and so is its standard error"
@@ -69,19 +72,20 @@ _DATA_DOC = """What the point estimate takes: for ``"fleiss"``, ``"fleiss_genera
 
 
 # ------------------------------------------------------------------------------ checks
-def _check_options(coefficient, method, weighting, level, layout, null, n_population):
+def _check_options(coefficient, method, weighting, level, layout, null, n_population, methods):
     if not isinstance(coefficient, str) or coefficient not in _COEFFICIENTS:
         raise ValueError(
             "coefficient must be 'fleiss', 'fleiss_generalized', 'alpha', 'ac1', 'ac2', 'bp', "
             f"'conger' or 'light', got {_short(coefficient)}"
         )
-    if not isinstance(method, str) or method not in _METHODS:
-        raise ValueError(f"method must be 'analytic', 'bootstrap' or 'bca', got {_short(method)}")
+    if not isinstance(method, str) or method not in methods:
+        options = ", ".join(repr(m) for m in methods[:-1]) + f" or {methods[-1]!r}"
+        raise ValueError(f"method must be {options}, got {_short(method)}")
     name = _NAMES[coefficient]
     if method == "analytic" and coefficient in _NO_ANALYTIC:
         raise ValueError(
-            f"{name} has no analytic standard error in kappalib: use method='bootstrap' (or "
-            "'bca'), which resamples the units"
+            f"{name} has no analytic standard error in kappalib: use method="
+            f"{' or '.join(repr(m) for m in methods[1:])}, which resamples the units"
         )
     if coefficient == "ac2" and weighting is None:
         raise ValueError(
@@ -90,7 +94,7 @@ def _check_options(coefficient, method, weighting, level, layout, null, n_popula
         )
     if coefficient not in _WEIGHTED and weighting is not None:
         hint = (
-            "; for alpha the distance comes from level="
+            "; for alpha the distance comes from level_of_measurement="
             if coefficient == "alpha"
             else "; 'fleiss_generalized' takes weights"
             if coefficient == "fleiss"
@@ -101,7 +105,8 @@ def _check_options(coefficient, method, weighting, level, layout, null, n_popula
         )
     if coefficient != "alpha" and level != "nominal":
         raise ValueError(
-            f"level applies to Krippendorff's alpha only, got level={_short(level)} with "
+            "level_of_measurement applies to Krippendorff's alpha only, got "
+            f"level_of_measurement={_short(level)} with "
             f"coefficient={coefficient!r}"
         )
     if coefficient in _TABLE and layout is not None:
@@ -135,11 +140,11 @@ def ratings_standard_error(
     data: ArrayLike,
     *,
     coefficient: Coefficient,
-    method: Literal["analytic", "bootstrap", "bca"] = "analytic",
+    method: Literal["analytic", "bootstrap"] = "analytic",
     weighting: str | ArrayLike | None = None,
     scores: ArrayLike | None = None,
-    categories: ArrayLike | None = None,
-    level: Literal["nominal", "ordinal", "interval", "ratio"] = "nominal",
+    labels: ArrayLike | None = None,
+    level_of_measurement: Literal["nominal", "ordinal", "interval", "ratio"] = "nominal",
     layout: Layout | None = None,
     null: bool = False,
     n_population: float | None = None,
@@ -177,7 +182,7 @@ def ratings_standard_error(
             \frac{(\sum_k p_k q_k)^2 - \sum_k p_k q_k (q_k - p_k)}{(\sum_k p_k q_k)^2},
         \qquad q_k = 1 - p_k.
 
-    **Bootstrap** (``method="bootstrap"`` or ``"bca"``, the same number): the standard
+    **Bootstrap** (``method="bootstrap"``): the standard
     deviation of the coefficient over ``n_resamples`` resamples of the units, for every
     coefficient, Krippendorff's alpha too (see :func:`ratings_confint`).
 
@@ -188,13 +193,16 @@ def ratings_standard_error(
     coefficient : {"fleiss", "fleiss_generalized", "alpha", "ac1", "ac2", "bp", "conger", "light"}
         ``"ac2"`` is AC1 with ``weighting``; ``"fleiss"`` needs the same number of ratings
         per unit, ``"fleiss_generalized"`` (Gwet's) does not.
-    method : {"analytic", "bootstrap", "bca"}, default "analytic"
+    method : {"analytic", "bootstrap"}, default "analytic"
         Krippendorff's alpha and Light's kappa have no analytic standard error here: use
         the bootstrap.
-    weighting, scores, categories :
+    weighting, scores :
         As in the coefficient's own function (``weighting`` for the generalized Fleiss,
         AC1/AC2, BP and Conger).
-    level : {"nominal", "ordinal", "interval", "ratio"}
+    labels : array-like of shape (K,), optional
+        The categories offered, in order: for raw ratings as in :func:`rating_table`; for a
+        count table, its columns' names (or a reindexing of a :class:`RatingTable`).
+    level_of_measurement : {"nominal", "ordinal", "interval", "ratio"}
         Krippendorff's alpha only.
     layout : {None, "raters x units", "units x raters"}
         Raw ratings (alpha, Conger, Light) only.
@@ -243,18 +251,14 @@ def ratings_standard_error(
     Krippendorff's (2011) example, four raters with missing ratings; Gwet's irrCAC
     documents AC1 = 0.77544 with standard error 0.14295:
 
-    >>> import numpy as np
     >>> import kappalib as kl
-    >>> nan = np.nan
-    >>> data = [[1, 2, 3, 3, 2, 1, 4, 1, 2, nan, nan, nan],
-    ...         [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, nan, 3],
-    ...         [nan, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, nan],
-    ...         [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, nan]]
-    >>> table, _ = kl.rating_table(data)
+    >>> data = kl.datasets.load("krippendorff2011_example").data  # 4 raters x 12 units
+    >>> table = kl.rating_table(data)
     >>> round(kl.ratings_standard_error(table, coefficient="ac1"), 5)
     0.14295
     """
-    _check_options(coefficient, method, weighting, level, layout, null, n_population)
+    level, categories = level_of_measurement, labels
+    _check_options(coefficient, method, weighting, level, layout, null, n_population, _SE_METHODS)
     zero_division = check_zero_division(zero_division)
     name = _NAMES[coefficient]
     if method == "analytic":
@@ -282,18 +286,18 @@ def ratings_confint(
     data: ArrayLike,
     *,
     coefficient: Coefficient,
-    method: Literal["analytic", "bootstrap", "bca"] = "analytic",
+    method: Literal["analytic", "percentile", "bca"] = "analytic",
     confidence_level: float = 0.95,
     n_resamples: int = 9999,
     rng: int | np.random.Generator | None = None,
-    level: Literal["nominal", "ordinal", "interval", "ratio"] = "nominal",
+    level_of_measurement: Literal["nominal", "ordinal", "interval", "ratio"] = "nominal",
     weighting: str | ArrayLike | None = None,
     scores: ArrayLike | None = None,
-    categories: ArrayLike | None = None,
+    labels: ArrayLike | None = None,
     layout: Layout | None = None,
     n_population: float | None = None,
     zero_division: str | float | None = None,
-) -> tuple[float, float] | None:
+) -> ConfidenceInterval[float | None]:
     r"""Confidence interval of a many-rater coefficient: analytic, or the bootstrap over units.
 
     **Analytic** (Gwet 2014, as irrCAC): with the standard error of
@@ -303,7 +307,7 @@ def ratings_confint(
 
     its upper end cut at 1, the largest value any of these coefficients takes.
 
-    **Bootstrap over units** (``"bootstrap"``: percentile; ``"bca"``: bias-corrected and
+    **Bootstrap over units** (``"percentile"``; ``"bca"``: bias-corrected and
     accelerated).  The units are the sampled objects, so a resample draws ``n`` units with
     replacement, each with all of its ratings, and recomputes the coefficient.  The ``n``
     units take ``U`` distinct rating patterns, so the ``B`` resamples are ``B``
@@ -324,7 +328,7 @@ def ratings_confint(
         DATA_DOC
     coefficient : {"fleiss", "fleiss_generalized", "alpha", "ac1", "ac2", "bp", "conger", "light"}
         As in :func:`ratings_standard_error`.
-    method : {"analytic", "bootstrap", "bca"}, default "analytic"
+    method : {"analytic", "percentile", "bca"}, default "analytic"
         ``"analytic"`` is refused for Krippendorff's alpha and Light's kappa.
     confidence_level : float, default 0.95
         Coverage, strictly between 0 and 1.
@@ -332,13 +336,14 @@ def ratings_confint(
         Bootstrap only, at least 1.
     rng : None, int or numpy.random.Generator
         Bootstrap only: seed it for a reproducible interval.
-    level, weighting, scores, categories, layout, n_population, zero_division :
+    level_of_measurement, weighting, scores, labels, layout, n_population, zero_division :
         As in :func:`ratings_standard_error`.
 
     Returns
     -------
-    (low, high) : tuple of two floats, or None
-        ``None`` when the coefficient is undefined (0/0) and ``zero_division`` is None.
+    ci : ConfidenceInterval
+        ``ci.low``, ``ci.high``; both None when the coefficient is undefined (0/0) and
+        ``zero_division`` is None.
 
     Raises
     ------
@@ -382,25 +387,21 @@ def ratings_confint(
     --------
     Krippendorff's (2011) example: irrCAC documents AC1's interval (0.46081, 1):
 
-    >>> import numpy as np
     >>> import kappalib as kl
-    >>> nan = np.nan
-    >>> data = [[1, 2, 3, 3, 2, 1, 4, 1, 2, nan, nan, nan],
-    ...         [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, nan, 3],
-    ...         [nan, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, nan],
-    ...         [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, nan]]
-    >>> table, _ = kl.rating_table(data)
-    >>> low, high = kl.ratings_confint(table, coefficient="ac1")
-    >>> round(low, 5), round(high, 5)
+    >>> data = kl.datasets.load("krippendorff2011_example").data  # 4 raters x 12 units
+    >>> table = kl.rating_table(data)
+    >>> ci = kl.ratings_confint(table, coefficient="ac1")
+    >>> round(ci.low, 5), round(ci.high, 5)
     (0.46081, 1.0)
 
     Alpha has no analytic interval; the bootstrap over its 11 pairable units (seeded):
 
-    >>> low, high = kl.ratings_confint(data, coefficient="alpha", method="bootstrap", rng=0)
-    >>> round(low, 2), round(high, 2)
+    >>> ci = kl.ratings_confint(data, coefficient="alpha", method="percentile", rng=0)
+    >>> round(ci.low, 2), round(ci.high, 2)
     (0.41, 1.0)
     """
-    _check_options(coefficient, method, weighting, level, layout, False, n_population)
+    level, categories = level_of_measurement, labels
+    _check_options(coefficient, method, weighting, level, layout, False, n_population, _CI_METHODS)
     confidence = check_confidence(confidence_level)
     zero_division = check_zero_division(zero_division)
     name = _NAMES[coefficient]
@@ -423,16 +424,10 @@ def ratings_confint(
         interval = None
         if not math.isnan(value):
             boot = _bootstrap_values(m, stat, n_resamples, rng)
-            kind = "bca" if method == "bca" else "percentile"
-            interval = _interval(value, boot, confidence, kind, lambda: _jackknife(m, stat))
+            interval = _interval(value, boot, confidence, method, lambda: _jackknife(m, stat))
     if interval is None:
-        if zero_division is None:
-            return None
-        return (
-            finish(np.nan, True, zero_division, message),
-            finish(np.nan, True, zero_division, message),
-        )
-    return float(interval[0]), float(interval[1])
+        return finish_interval(np.nan, np.nan, True, zero_division, message)
+    return ConfidenceInterval(float(interval[0]), float(interval[1]))
 
 
 for _f in (ratings_standard_error, ratings_confint):

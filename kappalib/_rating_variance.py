@@ -25,6 +25,7 @@ from ._multirater import (
 from ._ratings import (
     check_weighted_order,
     default_scores,
+    labelled_table,
     table_and_categories,
 )
 from ._two_rater import _agreement_weights
@@ -76,19 +77,21 @@ def _table_parts(table, coefficient, weighting, scores, categories):
     }
     name = names.get(coefficient, "gwet_ac1_multi")
     nan = float("nan")
+    if categories is not None:
+        table = labelled_table(table, categories, name)
     if coefficient == "fleiss":
-        value = fleiss_kappa(table, categories=categories, zero_division=nan)
-        T, _, _ = table_and_categories(table, categories, name)
+        value = fleiss_kappa(table, zero_division=nan)
+        T, _, _ = table_and_categories(table, None, name)
         w = np.eye(T.shape[1])
     else:
         if coefficient == "fleiss_generalized":
             value = fleiss_kappa_generalized(
-                table, weighting=weighting, scores=scores, categories=categories, zero_division=nan
+                table, weighting=weighting, scores=scores, zero_division=nan
             )
         else:
             f = brennan_prediger_multi if coefficient == "bp" else gwet_ac1_multi
-            value = f(table, weighting=weighting, scores=scores, categories=categories)
-        T, domain, source = table_and_categories(table, categories, name)
+            value = f(table, weighting=weighting, scores=scores)
+        T, domain, source = table_and_categories(table, None, name)
         check_weighted_order(weighting, domain, source, name)
         scores = default_scores(weighting, scores, domain)
         w = _agreement_weights(weighting, T.shape[1], scores, name)
@@ -185,14 +188,14 @@ def _rater_parts(data, coefficient, weighting, scores, categories, layout):
         value = conger_kappa(
             data,
             layout=layout,
-            categories=categories,
+            labels=categories,
             weighting=weighting,
             scores=scores,
             zero_division=nan,
         )
     else:
-        value = light_kappa(data, layout=layout, categories=categories, zero_division=nan)
-    X, table, domain, _ = _rater_indicators(data, layout, categories, "reliability_data")
+        value = light_kappa(data, layout=layout, labels=categories, zero_division=nan)
+    X, table, domain, _ = _rater_indicators(data, layout, categories, "ratings")
     keep = table.sum(axis=1) > 0
     X, table = X[:, keep], table[keep]
     w = np.eye(domain.size)
@@ -323,7 +326,11 @@ def _prepare_bootstrap(data, coefficient, weighting, scores, categories, level, 
     """(estimate, multiplicities of the distinct units, batched statistic)."""
     if coefficient == "alpha":
         value = krippendorff_alpha(
-            data, level=level, categories=categories, layout=layout, zero_division=float("nan")
+            data,
+            level_of_measurement=level,
+            labels=categories,
+            layout=layout,
+            zero_division=float("nan"),
         )
         m, stat = _alpha_bootstrap(data, level, categories, layout)
         return float(value), m, stat

@@ -161,7 +161,7 @@ def check_not_ids(
                 f"{name} {where} holds a different value for each of the {n} units "
                 f"({_short(own[:5].tolist(), 50)}), more values than all the other raters "
                 f"together ({others.size}): it looks like a subject id, not a rating; drop it "
-                "(or make it the DataFrame's index with df.set_index), or pass categories= "
+                "(or make it the DataFrame's index with df.set_index), or pass labels= "
                 "listing the rating scale if these really are ratings"
             )
 
@@ -295,7 +295,7 @@ def _exact_integers(present, missing, shape, name):
     return out.reshape(shape), missing.reshape(shape), None
 
 
-def check_categories(categories: Any, numeric: bool, name: str = "categories") -> np.ndarray:
+def check_categories(categories: Any, numeric: bool, name: str = "labels") -> np.ndarray:
     """The ``categories`` argument as a 1-D array of distinct numbers or strings."""
     if _is_dataframe(categories) or not hasattr(categories, "__len__"):
         raise TypeError(f"{name} must be a 1-D sequence of categories, got {_short(categories)}")
@@ -379,8 +379,8 @@ def as_table(table: Any, name: str = "table", *, declared: bool = False) -> np.n
                 f"{name} looks like raw ratings, not a units x categories table of counts: "
                 f"no count is 0 and the rows add up to different numbers of ratings "
                 f"({totals[0]:g} in row 0, {totals[j]:g} in row {j}); count them with "
-                "kl.rating_table(ratings, layout='units x raters')[0], or pass categories= "
-                "naming the columns if this is a count table"
+                "kl.rating_table(ratings, layout='units x raters'), or name the columns with "
+                "kl.RatingTable(table, labels=[...]) if this is a count table"
             )
     return arr
 
@@ -417,9 +417,9 @@ def table_and_categories(table, categories, name):
         domain = check_categories(categories, np.asarray(categories).dtype.kind in "biuf")
         if domain.size != T.shape[1]:
             raise ValueError(
-                f"categories lists {domain.size} categories for a table of {T.shape[1]} "
+                f"labels lists {domain.size} categories for a table of {T.shape[1]} "
                 f"columns: a plain count table needs one name per column; build the table "
-                "with kl.rating_table(ratings, categories=...) so that a category nobody "
+                "with kl.rating_table(ratings, labels=...) so that a category nobody "
                 "chose has its column of zeros"
             )
         return T, domain, "given"
@@ -428,7 +428,7 @@ def table_and_categories(table, categories, name):
     missing = [v for v in known.tolist() if v not in position]
     if missing:
         raise ValueError(
-            f"categories={_short(domain.tolist())} leaves out {missing[0]!r}, which the table's "
+            f"labels={_short(domain.tolist())} leaves out {missing[0]!r}, which the table's "
             f"ratings use (its categories are {_short(known.tolist())})"
         )
     out = np.zeros((T.shape[0], domain.size))
@@ -436,13 +436,24 @@ def table_and_categories(table, categories, name):
     return out, domain, "given"
 
 
+def labelled_table(table, labels, name):
+    """The count table as a :class:`~kappalib.RatingTable` named (or reindexed) by ``labels``:
+    what ``labels=`` means where a function takes a table or ratings (the ratings' intervals
+    and report)."""
+    T, domain, source = table_and_categories(table, labels, name)
+    if domain is None:
+        return T
+    return RatingTable(T, domain, ordered=source != "spelling")
+
+
 def check_weighted_order(weighting, categories, source, name):
     if weighting is not None and source == "spelling":
         raise ValueError(
             f"{name}(weighting={_short(weighting, 30)}) measures distances between "
             "categories, and this table's categories are strings in the order of their "
-            f"spelling ({_short(categories.tolist(), 60)}); pass categories=[...] in their "
-            "ordinal order (here or to kl.rating_table), or use an ordered pandas Categorical"
+            f"spelling ({_short(categories.tolist(), 60)}); give labels=[...] in their ordinal "
+            "order to kl.rating_table (or kl.RatingTable(table, labels=[...])), or use an "
+            "ordered pandas Categorical"
         )
 
 

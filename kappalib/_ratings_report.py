@@ -28,9 +28,10 @@ from ._rating_inference import ratings_confint, ratings_standard_error
 from ._ratings import Layout, prepare, table_and_categories
 from ._report_text import FEW_UNITS, _count, _join, _label, _lists_html, _lists_markdown, _num, _p
 from ._validation import _short, check_confidence
+from .results import ConfidenceInterval, RatingTable
 
 __all__ = [
-    "Coefficient",
+    "Estimate",
     "RatingsReport",
     "ratings_report",
 ]
@@ -38,20 +39,20 @@ __all__ = [
 # --- many raters -----------------------------------------------------------------------------
 
 
-class Coefficient(NamedTuple):
+class Estimate(NamedTuple):
     """One coefficient of a :class:`RatingsReport`, with its standard error and interval."""
 
-    name: str
+    coefficient: str
     estimate: float | None
     standard_error: float | None
-    confidence_interval: tuple[float, float] | None
+    confidence_interval: ConfidenceInterval[float | None]
     interval_method: str | None
     note: str = ""
     null_standard_error: float | None = None
     """Under no agreement beyond chance (Fleiss' kappa only: Fleiss, Nee & Landis 1979)."""
     z: float | None = None
     """``estimate / null_standard_error``, where that exists."""
-    p_value: float | None = None
+    pvalue: float | None = None
     """Two-sided normal p-value of ``z``."""
 
 
@@ -68,16 +69,16 @@ class RatingsReport:
     count table of :func:`rating_table`.
     """
 
-    coefficients: tuple[Coefficient, ...]
+    coefficients: tuple[Estimate, ...]
     table: np.ndarray
-    categories: tuple[Any, ...]
+    labels: tuple[Any, ...]
     n_units: int
     n_raters: int | None
     """The number of raters (columns of the data); None for a count table, whose units may
     each have been rated by different people."""
     n_ratings: int
     n_missing: int
-    level: str
+    level_of_measurement: str
     weighting: Any
     confidence_level: float
     caveats: tuple[str, ...]
@@ -85,12 +86,12 @@ class RatingsReport:
     ratings_per_unit: tuple[int, int] = (0, 0)
     """The fewest and the most ratings a unit has."""
 
-    def __getitem__(self, name: str) -> Coefficient:
+    def __getitem__(self, name: str) -> Estimate:
         """The coefficient called ``name`` ("Fleiss' kappa", "Krippendorff's alpha", ...)."""
         for c in self.coefficients:
-            if c.name == name or c.name.split(" (")[0] == name:
+            if c.coefficient == name or c.coefficient.split(" (")[0] == name:
                 return c
-        known = ", ".join(c.name for c in self.coefficients)
+        known = ", ".join(c.coefficient for c in self.coefficients)
         raise KeyError(f"no coefficient {name!r} in this report; it has {known}")
 
     def _design(self) -> str:
@@ -102,17 +103,17 @@ class RatingsReport:
         )
         return (
             f"{self.n_units} units, {who}, {self.n_ratings} ratings ({self.n_missing} "
-            f"missing), level of measurement: {self.level}."
+            f"missing), level of measurement: {self.level_of_measurement}."
         )
 
     def _totals(self) -> list[str]:
         """The number of ratings in each category, as printed."""
         return [_count(v) for v in np.asarray(self.table).sum(axis=0).tolist()]
 
-    def _interval(self, c: Coefficient) -> str:
-        if c.confidence_interval is None:
-            return "-"
+    def _interval(self, c: Estimate) -> str:
         lo, hi = c.confidence_interval
+        if lo is None or hi is None:
+            return "-"
         return f"{_num(lo)} to {_num(hi)}"
 
     def to_markdown(self) -> str:
@@ -125,15 +126,15 @@ class RatingsReport:
         for c in self.coefficients:
             se = _num(c.standard_error, 4) if c.standard_error is not None else "-"
             lines.append(
-                f"| {c.name} | {_num(c.estimate)} | {se} | {self._interval(c)} | "
+                f"| {c.coefficient} | {_num(c.estimate)} | {se} | {self._interval(c)} | "
                 f"{c.interval_method or c.note or '-'} |"
             )
         lines += [
             "",
             self._design(),
             "",
-            "| category | " + " | ".join(map(_label, self.categories)) + " |",
-            "|" + " --- |" * (len(self.categories) + 1),
+            "| category | " + " | ".join(map(_label, self.labels)) + " |",
+            "|" + " --- |" * (len(self.labels) + 1),
             "| ratings | " + " | ".join(self._totals()) + " |",
         ]
         lines += _lists_markdown(self.caveats, self.notes)
@@ -143,7 +144,7 @@ class RatingsReport:
         return self.to_markdown()
 
     def __repr__(self) -> str:
-        shown = ", ".join(f"{c.name} = {_num(c.estimate)}" for c in self.coefficients)
+        shown = ", ".join(f"{c.coefficient} = {_num(c.estimate)}" for c in self.coefficients)
         return f"RatingsReport({shown}; {self.n_units} units)"
 
     def _repr_html_(self) -> str:
@@ -155,25 +156,25 @@ class RatingsReport:
         ]
         for c in self.coefficients:
             se = _num(c.standard_error, 4) if c.standard_error is not None else "-"
-            cells = [c.name, _num(c.estimate), se, self._interval(c)]
+            cells = [c.coefficient, _num(c.estimate), se, self._interval(c)]
             cells.append(c.interval_method or c.note or "-")
             out.append("<tr>" + "".join(f"<td>{e(v)}</td>" for v in cells) + "</tr>")
         out.append("</tbody></table>")
         out.append(f"<p>{e(self._design())}</p>")
         out.append("<table><thead><tr><th>category</th>")
-        out += [f"<th>{e(_label(v))}</th>" for v in self.categories]
+        out += [f"<th>{e(_label(v))}</th>" for v in self.labels]
         out.append("</tr></thead><tbody><tr><th>ratings</th>")
         out += [f"<td>{v}</td>" for v in self._totals()]
         out.append("</tr></tbody></table>")
         out.append(_lists_html(self.caveats, self.notes))
         return "".join(out)
 
-    def methods_paragraph(self, *, table: str | None = None) -> str:
+    def methods_paragraph(self, *, table_location: str | None = None) -> str:
         """A paragraph for a methods or results section that meets GRRAS.
 
         Parameters
         ----------
-        table : str, optional
+        table_location : str, optional
             Where the reader finds the units x categories table ("Table S1"); by default
             the paragraph says it belongs in the supplementary material.
 
@@ -184,10 +185,13 @@ class RatingsReport:
             method where kappalib has one, the category totals and the caveats that apply;
             never a verbal band.
         """
-        K = len(self.categories)
-        cats = ", ".join(map(_label, self.categories))
-        if self.level in ("ordinal", "interval", "ratio") and self.weighting is not None:
-            cats = "ordered " + " < ".join(map(_label, self.categories))
+        K = len(self.labels)
+        cats = ", ".join(map(_label, self.labels))
+        if (
+            self.level_of_measurement in ("ordinal", "interval", "ratio")
+            and self.weighting is not None
+        ):
+            cats = "ordered " + " < ".join(map(_label, self.labels))
         if self.n_raters is not None:
             s = [
                 f"Agreement among {self.n_raters} raters was assessed on {self.n_units} units "
@@ -207,14 +211,14 @@ class RatingsReport:
         lacking = []
         methods: dict[str, list[str]] = {}
         for c in self.coefficients:
-            article = "the " if c.name.startswith("Brennan") else ""
-            text = f"{article}{c.name} was {_num(c.estimate)}"
-            if c.confidence_interval is not None:
-                lo, hi = c.confidence_interval
+            article = "the " if c.coefficient.startswith("Brennan") else ""
+            text = f"{article}{c.coefficient} was {_num(c.estimate)}"
+            lo, hi = c.confidence_interval
+            if lo is not None and hi is not None:
                 text += f" ({level} CI {_num(lo)} to {_num(hi)})"
-                methods.setdefault(c.interval_method or "", []).append(article + c.name)
+                methods.setdefault(c.interval_method or "", []).append(article + c.coefficient)
             else:
-                lacking.append(article + c.name)
+                lacking.append(article + c.coefficient)
             parts.append(text)
         s.append(_join(parts)[0].upper() + _join(parts)[1:] + ".")
         if methods:
@@ -228,14 +232,14 @@ class RatingsReport:
         for c in self.coefficients:
             if c.z is not None:
                 s.append(
-                    f"Against chance agreement, {c.name} has z = {_num(c.z, 2)} "
-                    f"({_p(c.p_value)}, two-sided, with the standard error under kappa = 0 "
+                    f"Against chance agreement, {c.coefficient} has z = {_num(c.z, 2)} "
+                    f"({_p(c.pvalue)}, two-sided, with the standard error under kappa = 0 "
                     "of Fleiss, Nee and Landis 1979)."
                 )
         totals = ", ".join(
-            f"{_label(k)}: {v}" for k, v in zip(self.categories, self._totals(), strict=True)
+            f"{_label(k)}: {v}" for k, v in zip(self.labels, self._totals(), strict=True)
         )
-        where = table or "the supplementary material"
+        where = table_location or "the supplementary material"
         s.append(
             f"The ratings per category were {totals}; the units x categories table is given "
             f"in {where}."
@@ -278,12 +282,12 @@ def _ratings_caveats(table, categories, n_units, n_missing, n_cells):
 
 
 def ratings_report(
-    data: ArrayLike | None = None,
+    ratings: ArrayLike | None = None,
     *,
     table: ArrayLike | None = None,
     layout: Layout | None = None,
-    level: Literal["nominal", "ordinal", "interval", "ratio"] = "nominal",
-    categories: ArrayLike | None = None,
+    level_of_measurement: Literal["nominal", "ordinal", "interval", "ratio"] = "nominal",
+    labels: ArrayLike | None = None,
     weighting: str | ArrayLike | None = None,
     confidence_level: float = 0.95,
     n_resamples: int = 9999,
@@ -302,20 +306,21 @@ def ratings_report(
 
     Parameters
     ----------
-    data : array-like of shape (raters, units) or (units, raters)
+    ratings : array-like of shape (raters, units) or (units, raters)
         Raw ratings, as for :func:`krippendorff_alpha`; NaN, None or pandas' NA is a missing
         rating.  A DataFrame is read units x raters.  Give this or ``table``.
     table : array-like of shape (units, K), optional
-        Instead of ``data``: the units x categories counts (as :func:`fleiss_kappa` takes
+        Instead of ``ratings``: the units x categories counts (as :func:`fleiss_kappa` takes
         them), for designs where different raters rate different units (Fleiss 1971).
         Coefficients that need to know which rater gave which rating are then left out.
     layout : {None, "raters x units", "units x raters"}
         As in :func:`rating_table`.
-    level : {"nominal", "ordinal", "interval", "ratio"}, default "nominal"
-        Krippendorff's level of measurement.
-    categories : array-like of shape (K,), optional
+    level_of_measurement : {"nominal", "ordinal", "interval", "ratio"}, default "nominal"
+        For Krippendorff's alpha.
+    labels : array-like of shape (K,), optional
         The categories offered and their order (required for ordinal strings); a category
-        nobody used is kept, which AC1 and Brennan-Prediger need.
+        nobody used is kept, which AC1 and Brennan-Prediger need.  With ``table``, the
+        names of its columns.
     weighting : {None, "linear", "quadratic"} or array-like of shape (K, K)
         For AC2 and weighted Brennan-Prediger (Fleiss' kappa is nominal).
     confidence_level : float, default 0.95
@@ -350,32 +355,36 @@ def ratings_report(
     (0.743, 7)
     """
     conf = check_confidence(confidence_level)
+    level = level_of_measurement
     if not isinstance(level, str) or level not in ("nominal", "ordinal", "interval", "ratio"):
         raise ValueError(
-            f"level must be 'nominal', 'ordinal', 'interval' or 'ratio', got {level!r}"
+            "level_of_measurement must be 'nominal', 'ordinal', 'interval' or 'ratio', got "
+            f"{level!r}"
         )
-    if (data is None) == (table is None):
+    if (ratings is None) == (table is None):
         raise TypeError(
-            "ratings_report takes raw ratings (data) or a units x categories count table "
-            f"(table=), exactly one of them; got data={_short(data, 30)}, "
+            "ratings_report takes raw ratings or a units x categories count table "
+            f"(table=), exactly one of them; got ratings={_short(ratings, 30)}, "
             f"table={_short(table, 30)}"
         )
+    boot = (n_resamples, rng)
     if table is not None:
-        return _table_report(table, level, categories, weighting, conf, (n_resamples, rng))
-    return _ratings_report(data, layout, level, categories, weighting, conf, (n_resamples, rng))
+        return _table_report(table, level, labels, weighting, conf, boot)
+    return _ratings_report(ratings, layout, level, labels, weighting, conf, boot)
 
 
 def _table_report(
     table: Any, level: Any, categories: Any, weighting: Any, conf: float, boot: Any
 ) -> RatingsReport:
-    T, domain, _ = table_and_categories(table, categories, "ratings_report")
+    T, domain, source = table_and_categories(table, categories, "ratings_report")
     K = T.shape[1]
     if domain is None:
         domain = np.arange(K)
     numeric = domain.dtype.kind in "biuf"
     if level in ("interval", "ratio") and not numeric:
         raise TypeError(
-            f"level={level!r} needs numeric categories, got {_short(domain.tolist(), 60)}"
+            f"level_of_measurement={level!r} needs numeric categories, got "
+            f"{_short(domain.tolist(), 60)}"
         )
     m = T.sum(axis=1).astype(np.int64)
     # the ratings of each unit, in any order (these coefficients do not ask who rated what):
@@ -386,19 +395,19 @@ def _table_report(
         row = np.repeat(values, T[u].astype(np.int64))
         ratings[u, : row.size] = row
     cats = tuple(v.item() if isinstance(v, np.generic) else v for v in domain.tolist())
-    alpha_cats = values
+    labelled = RatingTable(T, cats, ordered=source != "spelling")
     return _assemble(
-        T, cats, ratings.T, alpha_cats, None, level, weighting, conf, "table", boot=boot
+        labelled, cats, ratings.T, values, None, level, weighting, conf, "table", boot=boot
     )
 
 
 def _ratings_report(
     data: Any, layout: Any, level: Any, categories: Any, weighting: Any, conf: float, boot: Any
 ) -> RatingsReport:
-    arr, missing, _, _, _ = prepare(data, layout, categories, "data")
+    arr, missing, _, _, _ = prepare(data, layout, categories, "ratings")
     hole = np.isnan(arr) if missing is None else missing
-    table, domain = rating_table(data, categories=categories, layout=layout)
-    cats = tuple(v.item() if isinstance(v, np.generic) else v for v in domain.tolist())
+    table = rating_table(data, labels=categories, layout=layout)
+    cats = table.labels or ()
     return _assemble(
         table,
         cats,
@@ -438,12 +447,10 @@ def _assemble(
     if used < 2:
         only = [_label(c) for c, t in zip(cats, totals, strict=True) if t]
         raise ValueError(
-            f"{'data' if kind == 'ratings' else 'table'} must use at least two categories "
+            f"{'ratings' if kind == 'ratings' else 'table'} must use at least two categories "
             f"for any agreement coefficient, got every rating in {_join(only)}"
         )
     n_resamples, seed = boot
-    # the categories of a plain count table go with it; a rating_table result carries them
-    tcats = np.asarray(cats) if kind == "table" else None
     alayout: Any = "raters x units" if kind == "table" else layout
     coefs = []
 
@@ -451,22 +458,25 @@ def _assemble(
         """One coefficient with its standard error and interval from kl.ratings_*."""
         analytic = coefficient not in ("alpha", "light")
         opts = dict(kw, coefficient=coefficient)
+        se_opts, ci_opts = dict(opts), dict(opts)
         if analytic:
             method = (
                 "Gwet's linearization standard error, Student's t with n - 1 degrees of freedom"
             )
         else:
-            opts.update(method="bootstrap", n_resamples=n_resamples, rng=seed)
+            boot_opts = {"n_resamples": n_resamples, "rng": seed}
+            se_opts.update(boot_opts, method="bootstrap")
+            ci_opts.update(boot_opts, method="percentile")
             method = f"percentile bootstrap over the units, {n_resamples} resamples"
-        se = ratings_standard_error(source, **opts)
-        ci = ratings_confint(source, confidence_level=conf, **opts)
+        se = ratings_standard_error(source, **se_opts)
+        ci = ratings_confint(source, confidence_level=conf, **ci_opts)
         se0 = None
         if coefficient == "fleiss":
             se0 = ratings_standard_error(source, coefficient="fleiss", null=True)
-        interval = None if ci is None else (float(ci[0]), float(ci[1]))
+        interval = ci
         z = value / se0 if se0 and value is not None else None
         p = math.erfc(abs(z) / math.sqrt(2.0)) if z is not None else None
-        coefs.append(Coefficient(name, value, se, interval, method, "", se0, z, p))
+        coefs.append(Estimate(name, value, se, interval, method, "", se0, z, p))
 
     per_unit = table.sum(axis=1)
     rated = per_unit[per_unit > 0]
@@ -474,7 +484,7 @@ def _assemble(
     if weighting is None and equal and rated[0] >= 2:
         add("Fleiss' kappa", "fleiss", fleiss_kappa(table), table)
     else:
-        value = fleiss_kappa_generalized(table, weighting=weighting, categories=tcats)
+        value = fleiss_kappa_generalized(table, weighting=weighting)
         wtext = "" if weighting is None else f", {_weight_name(weighting)}"
         add(
             f"Fleiss' kappa (Gwet's generalized{wtext})",
@@ -482,36 +492,28 @@ def _assemble(
             value,
             table,
             weighting=weighting,
-            categories=tcats,
         )
-    alpha = krippendorff_alpha(data, level=level, categories=categories, layout=alayout)
+    alpha = krippendorff_alpha(data, level_of_measurement=level, labels=categories, layout=alayout)
     add(
         f"Krippendorff's alpha ({level})",
         "alpha",
         alpha,
         data,
-        level=level,
-        categories=categories,
+        level_of_measurement=level,
+        labels=categories,
         layout=alayout,
     )
     wname = _weight_name(weighting)
     ac = "Gwet's AC1" if weighting is None else f"Gwet's AC2 ({wname})"
-    value = gwet_ac1_multi(table, weighting=weighting, categories=tcats)
-    add(
-        ac,
-        "ac1" if weighting is None else "ac2",
-        value,
-        table,
-        weighting=weighting,
-        categories=tcats,
-    )
+    value = gwet_ac1_multi(table, weighting=weighting)
+    add(ac, "ac1" if weighting is None else "ac2", value, table, weighting=weighting)
     bp = "Brennan-Prediger coefficient" + (f" ({wname})" if weighting is not None else "")
-    value = brennan_prediger_multi(table, weighting=weighting, categories=tcats)
-    add(bp, "bp", value, table, weighting=weighting, categories=tcats)
+    value = brennan_prediger_multi(table, weighting=weighting)
+    add(bp, "bp", value, table, weighting=weighting)
     notes = []
     if kind == "ratings":
         # the raters are fixed (the columns of the data): Conger's and Light's kappa
-        value = conger_kappa(data, layout=layout, categories=categories, weighting=weighting)
+        value = conger_kappa(data, layout=layout, labels=categories, weighting=weighting)
         name = "Conger's kappa" + (f" ({wname})" if weighting is not None else "")
         add(
             name,
@@ -519,12 +521,12 @@ def _assemble(
             value,
             data,
             layout=layout,
-            categories=categories,
+            labels=categories,
             weighting=weighting,
         )
         if weighting is None:
-            value = light_kappa(data, layout=layout, categories=categories)
-            add("Light's kappa", "light", value, data, layout=layout, categories=categories)
+            value = light_kappa(data, layout=layout, labels=categories)
+            add("Light's kappa", "light", value, data, layout=layout, labels=categories)
     else:
         notes.append(
             "Conger's and Light's kappa: not given, a count table does not say which rater "
@@ -538,12 +540,12 @@ def _assemble(
     return RatingsReport(
         coefficients=tuple(coefs),
         table=np.asarray(table),
-        categories=cats,
+        labels=cats,
         n_units=n_units,
         n_raters=n_raters,
         n_ratings=n_ratings,
         n_missing=n_missing,
-        level=level,
+        level_of_measurement=level,
         weighting=weighting,
         confidence_level=conf,
         caveats=_ratings_caveats(table, cats, n_units, n_missing, n_cells),

@@ -66,7 +66,7 @@ from ._report_text import (
 )
 from ._two_rater import pabak
 from ._validation import _short, as_matrix, check_confidence
-from .results import ConfusionMatrix
+from .results import ConfidenceInterval, ConfusionMatrix
 
 __all__ = [
     "AgreementReport",
@@ -93,22 +93,22 @@ class AgreementReport:
     """Large-sample standard error (Fleiss, Cohen & Everitt 1969), for the interval."""
     null_standard_error: float
     """Standard error under kappa = 0, for the test (never for an interval)."""
-    confidence_interval: tuple[float, float]
+    confidence_interval: ConfidenceInterval[float]
     confidence_level: float
     interval_method: str
     z: float | None
     """kappa / null_standard_error; None when that standard error is 0 (a one-class margin)."""
-    p_value: float | None
+    pvalue: float | None
     """Two-sided normal p-value of ``z``."""
     test: str
     observed_agreement: float
     """p_o, the share of exact agreements (unweighted, also for weighted kappa)."""
     expected_agreement: float
     """p_e, the chance agreement of Cohen's kappa (unweighted)."""
-    matrix: np.ndarray
+    C: ConfusionMatrix
     labels: tuple[Any, ...]
     raters: tuple[str, str]
-    n: float
+    n_units: float
     weighting: Any
     pabak: float
     kappa_max: float | None
@@ -136,8 +136,8 @@ class AgreementReport:
             ("standard error", _num(self.standard_error, 4)),
             ("standard error under kappa = 0", _num(self.null_standard_error, 4)),
             ("z (with the null standard error)", _num(self.z, 2)),
-            ("p (two-sided)", _p(self.p_value).removeprefix("p = ").removeprefix("p ")),
-            ("N (units)", _count(self.n)),
+            ("p (two-sided)", _p(self.pvalue).removeprefix("p = ").removeprefix("p ")),
+            ("N (units)", _count(self.n_units)),
             ("categories", ", ".join(map(_label, self.labels))),
             ("observed agreement p_o", _num(self.observed_agreement)),
             ("chance agreement p_e", _num(self.expected_agreement)),
@@ -166,7 +166,7 @@ class AgreementReport:
         return rows
 
     def _matrix_rows(self) -> list[list[str]]:
-        return [[_count(v) for v in row] for row in np.asarray(self.matrix).tolist()]
+        return [[_count(v) for v in row] for row in np.asarray(self.C).tolist()]
 
     def to_markdown(self) -> str:
         """The report as Markdown: the numbers, the table of counts, the caveats."""
@@ -188,7 +188,7 @@ class AgreementReport:
         lo, hi = self.confidence_interval
         return (
             f"AgreementReport({self.coefficient} = {_num(self.estimate)}, "
-            f"{self.confidence_level:.0%} CI {_num(lo)} to {_num(hi)}, N = {_count(self.n)})"
+            f"{self.confidence_level:.0%} CI {_num(lo)} to {_num(hi)}, N = {_count(self.n_units)})"
         )
 
     def _repr_html_(self) -> str:
@@ -208,12 +208,12 @@ class AgreementReport:
         out.append(_lists_html(self.caveats, self.notes))
         return "".join(out)
 
-    def methods_paragraph(self, *, table: str | None = None) -> str:
+    def methods_paragraph(self, *, table_location: str | None = None) -> str:
         """A paragraph for a methods or results section that meets GRRAS.
 
         Parameters
         ----------
-        table : str, optional
+        table_location : str, optional
             Where the reader finds the table of counts ("Table 2", "the supplement").
             By default the counts are written into the paragraph.
 
@@ -236,8 +236,8 @@ class AgreementReport:
             if not isinstance(self.weighting, str):
                 cats += ", with the disagreement weights given in the analysis"
         s = [
-            f"Agreement between {a} and {b} was assessed on N = {_count(self.n)} units in {K} "
-            f"categories ({cats}) with {self.coefficient}."
+            f"Agreement between {a} and {b} was assessed on N = {_count(self.n_units)} units "
+            f"in {K} categories ({cats}) with {self.coefficient}."
         ]
         s.append(
             f"Observed agreement was p_o = {_num(self.observed_agreement)} and chance "
@@ -249,7 +249,7 @@ class AgreementReport:
             f"{_num(self.standard_error, 4)})."
         )
         if self.z is None:
-            M = np.asarray(self.matrix, dtype=np.float64)
+            M = np.asarray(self.C, dtype=np.float64)
             single = a if np.count_nonzero(M.sum(axis=1)) == 1 else b
             s.append(
                 f"No test against chance agreement is possible: {single} used a single "
@@ -257,7 +257,7 @@ class AgreementReport:
             )
         else:
             s.append(
-                f"Against chance agreement, z = {_num(self.z, 2)} ({_p(self.p_value)}, "
+                f"Against chance agreement, z = {_num(self.z, 2)} ({_p(self.pvalue)}, "
                 "two-sided, with the standard error under kappa = 0)."
             )
         extra = f"PABAK was {_num(self.pabak)}"
@@ -274,14 +274,14 @@ class AgreementReport:
             for v, lab in zip(self.specific_agreement, self.labels, strict=True)
         ]
         s.append(f"Specific agreement was {_join(shown)}.")
-        if table is None:
+        if table_location is None:
             rows = "; ".join(
                 f"{_label(lab)}: {', '.join(row)}"
                 for lab, row in zip(self.labels, self._matrix_rows(), strict=True)
             )
             s.append(f"The counts (rows: {a}; columns: {b}, in the same order) were {rows}.")
         else:
-            s.append(f"The table of counts (rows: {a}; columns: {b}) is given in {table}.")
+            s.append(f"The table of counts (rows: {a}; columns: {b}) is given in {table_location}.")
         s += list(self.caveats)
         return " ".join(s)
 
@@ -350,7 +350,7 @@ def agreement_report(
     confidence_level: float = 0.95,
     raters: tuple[str, str] = ("rater 1", "rater 2"),
     missing: Literal["raise", "drop"] = "raise",
-    interval: Literal["normal", "percentile", "bca"] = "normal",
+    method: Literal["analytic", "percentile", "bca"] = "analytic",
     n_resamples: int = 9999,
     rng: int | np.random.Generator | None = None,
 ) -> AgreementReport:
@@ -386,7 +386,7 @@ def agreement_report(
     missing : {"raise", "drop"}, default "raise"
         What a missing label (None, NaN) does: an error, or the unit is left out and the
         paragraph says how many were.
-    interval : {"normal", "percentile", "bca"}, default "normal"
+    method : {"analytic", "percentile", "bca"}, default "analytic"
         The interval: the normal approximation of :func:`kappa_confint`, or the bootstrap
         over units of :func:`bootstrap_confint` (percentile or BCa), which chapter 11 shows
         to cover better with few units or a rare class.  The standard error, and the test,
@@ -433,9 +433,9 @@ def agreement_report(
         or not all(isinstance(x, str) for x in raters)
     ):
         raise TypeError(f"raters must be two names such as ('rater A', 'rater B'), got {raters!r}")
-    if interval not in ("normal", "percentile", "bca"):
-        raise ValueError(f"interval must be 'normal', 'percentile' or 'bca', got {interval!r}")
-    boot = (interval, n_resamples, rng)
+    if method not in ("analytic", "percentile", "bca"):
+        raise ValueError(f"method must be 'analytic', 'percentile' or 'bca', got {method!r}")
+    boot = (method, n_resamples, rng)
     return _two_rater_report(y1, y2, C, labels, weighting, scores, level, raters, missing, boot)
 
 
@@ -476,6 +476,7 @@ def _two_rater_report(
         if weighting is not None and labels is None and labelled and not C.ordered:
             kappa(C, weighting=weighting)  # raises the sentence about the order
         matrix = C if labelled else M
+        ordered_names = labels is not None or not labelled or bool(C.ordered)
     else:
         if y1 is None or y2 is None:
             raise TypeError(
@@ -501,6 +502,7 @@ def _two_rater_report(
                 f"spelling ({_short(order, 60)}); pass labels=[...] in their ordinal order"
             )
         names = list(order)
+        ordered_names = source != "spelling"
         M = as_matrix(matrix)
     est = kappa(M, weighting=weighting, scores=scores)
     if est is None:
@@ -512,7 +514,7 @@ def _two_rater_report(
     se = kappa_standard_error(M, weighting=weighting, scores=scores)
     se0 = kappa_standard_error(M, weighting=weighting, scores=scores, null=True)
     interval, n_resamples, rng = boot
-    if interval == "normal":
+    if interval == "analytic":
         ci: Any = kappa_confint(M, weighting=weighting, scores=scores, confidence_level=level)
         method = f"normal approximation with the standard error of {_FCE}"
     else:
@@ -552,18 +554,18 @@ def _two_rater_report(
         estimate=est,
         standard_error=se,
         null_standard_error=se0,
-        confidence_interval=(float(ci[0]), float(ci[1])),
+        confidence_interval=ConfidenceInterval(float(ci[0]), float(ci[1])),
         confidence_level=level,
         interval_method=method,
         z=z,
-        p_value=p,
+        pvalue=p,
         test="z = kappa / se_0, se_0 the standard error under kappa = 0 (FCE 1969); two-sided",
         observed_agreement=observed_agreement(M),
         expected_agreement=expected_agreement(M),
-        matrix=np.asarray(matrix),
+        C=ConfusionMatrix(np.asarray(matrix), names, ordered=ordered_names),
         labels=tuple(names),
         raters=(raters[0], raters[1]),
-        n=n,
+        n_units=n,
         weighting=weighting,
         pabak=pabak(M),
         kappa_max=kappa_max(M),
@@ -571,7 +573,7 @@ def _two_rater_report(
         bias_index=bias_index(M) if two else None,
         specific_agreement=specific,
         bias_test=bias,
-        caveats=_two_rater_caveats(M, names, n, n_left_out, raters, interval == "normal"),
+        caveats=_two_rater_caveats(M, names, n, n_left_out, raters, interval == "analytic"),
         notes=notes,
         n_left_out=n_left_out,
     )

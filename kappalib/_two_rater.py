@@ -15,16 +15,13 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ._arithmetic import agreement_weights, dot, margins, others, ratio, scale_free, to_float, trace
-from ._ratings import check_categories
 from ._validation import (
     OneMatrix,
-    _short,
     as_matrix,
     finish,
     matrix_function,
 )
 from ._weights import resolve_weights
-from .results import ConfusionMatrix
 
 __all__ = ["brennan_prediger", "gwet_ac1", "pabak", "scotts_pi"]
 
@@ -154,40 +151,8 @@ def _agreement_weights(weighting, K, scores, name):
     return agreement_weights(resolve_weights(weighting, K, scores), K)
 
 
-def _widen(C, categories, name):
-    """C with one row and column per category offered: a matrix from kl.confusion_matrix
-    is reindexed to ``categories`` (zeros for a category nobody used); a plain matrix must
-    already have one class per category."""
-    labels = C.labels if isinstance(C, ConfusionMatrix) else None
+def _two_rater_parts(C, weighting, scores, name):
     C = as_matrix(C)
-    if categories is None:
-        return C
-    kind = np.asarray(categories).dtype.kind
-    domain = check_categories(categories, kind in "biuf")
-    wanted = domain.tolist()
-    if labels is None:
-        if domain.size != C.shape[-1]:
-            raise ValueError(
-                f"{name}: categories lists {domain.size} categories for C with "
-                f"{C.shape[-1]} classes; a plain matrix cannot say where the unused ones "
-                "go: build C with kl.confusion_matrix(y1, y2, labels=categories)"
-            )
-        return C
-    position = {v: i for i, v in enumerate(wanted)}
-    left_out = [v for v in labels if v not in position]
-    if left_out:
-        raise ValueError(
-            f"{name}: categories={_short(wanted)} leaves out {left_out[0]!r}, a class of C "
-            f"(its labels are {_short(labels)})"
-        )
-    at = [position[v] for v in labels]
-    out = np.zeros((domain.size, domain.size))
-    out[np.ix_(at, at)] = C
-    return out
-
-
-def _two_rater_parts(C, weighting, scores, categories, name):
-    C = _widen(C, categories, name)
     K = C.shape[-1]
     w = _agreement_weights(weighting, K, scores, name)
     N, r, c = margins(C)
@@ -202,7 +167,6 @@ def gwet_ac1(
     *,
     weighting: str | ArrayLike | None = ...,
     scores: ArrayLike | None = ...,
-    categories: ArrayLike | None = ...,
 ) -> float: ...
 
 
@@ -212,7 +176,6 @@ def gwet_ac1(
     *,
     weighting: str | ArrayLike | None = ...,
     scores: ArrayLike | None = ...,
-    categories: ArrayLike | None = ...,
 ) -> float | np.ndarray: ...
 
 
@@ -222,7 +185,6 @@ def gwet_ac1(
     *,
     weighting: str | ArrayLike | None = None,
     scores: ArrayLike | None = None,
-    categories: ArrayLike | None = None,
 ) -> float | np.ndarray:
     r"""Gwet's AC1 (AC2 with weights) for two raters, from their confusion matrix.
 
@@ -241,16 +203,15 @@ def gwet_ac1(
     Parameters
     ----------
     C : array-like of shape (K, K) or (..., K, K), with K >= 2
+        One row and one column per category **offered**: AC1 depends on K, not only on the
+        categories used, so a category nobody used needs its row and column of zeros (build
+        C with ``kl.confusion_matrix(y1, y2, labels=offered)``, or reindex one with
+        ``kl.ConfusionMatrix(C, labels=offered)``).
     weighting : {None, "linear", "quadratic"} or array-like of shape (K, K)
         Disagreement weights as in :func:`kappa`; ``"linear"`` and ``"quadratic"`` give
         Gwet's linear and quadratic agreement weights.
     scores : array-like of shape (K,), optional
         Category values for ``"linear"``/``"quadratic"``.
-    categories : array-like, optional
-        Every category **offered**.  AC1 depends on K, the number of categories offered,
-        not only those used: a matrix from :func:`confusion_matrix` is widened to these
-        categories (a category nobody used gets a row and column of zeros); a plain matrix
-        must have one class per category.
 
     Returns
     -------
@@ -279,7 +240,7 @@ def gwet_ac1(
     >>> round(kl.gwet_ac1(C), 5), round(kl.gwet_ac1(C, weighting="quadratic"), 5)
     (0.84933, 0.94024)
     """
-    K, w, pi, p_a = _two_rater_parts(C, weighting, scores, categories, "gwet_ac1")
+    K, w, pi, p_a = _two_rater_parts(C, weighting, scores, "gwet_ac1")
     p_e = w.sum() / (K * (K - 1.0)) * np.einsum("...k,...k->...", pi, 1.0 - pi)
     return to_float((p_a - p_e) / (1.0 - p_e))
 
@@ -290,7 +251,6 @@ def brennan_prediger(
     *,
     weighting: str | ArrayLike | None = ...,
     scores: ArrayLike | None = ...,
-    categories: ArrayLike | None = ...,
 ) -> float: ...
 
 
@@ -300,7 +260,6 @@ def brennan_prediger(
     *,
     weighting: str | ArrayLike | None = ...,
     scores: ArrayLike | None = ...,
-    categories: ArrayLike | None = ...,
 ) -> float | np.ndarray: ...
 
 
@@ -310,7 +269,6 @@ def brennan_prediger(
     *,
     weighting: str | ArrayLike | None = None,
     scores: ArrayLike | None = None,
-    categories: ArrayLike | None = None,
 ) -> float | np.ndarray:
     r"""Brennan and Prediger's coefficient: chance agreement from uniform category use.
 
@@ -326,12 +284,12 @@ def brennan_prediger(
     Parameters
     ----------
     C : array-like of shape (K, K) or (..., K, K), with K >= 2
+        One row and one column per category offered, as for :func:`gwet_ac1`: BP's chance
+        agreement is 1/K.
     weighting : {None, "linear", "quadratic"} or array-like of shape (K, K)
         Disagreement weights as in :func:`kappa`.
     scores : array-like of shape (K,), optional
         Category values for ``"linear"``/``"quadratic"``.
-    categories : array-like, optional
-        Every category offered, as in :func:`gwet_ac1`: BP's chance agreement is 1/K.
 
     Returns
     -------
@@ -356,6 +314,6 @@ def brennan_prediger(
     >>> round(kl.brennan_prediger([[13, 0, 0], [0, 20, 7], [0, 4, 56]]), 6)
     0.835
     """
-    K, w, _, p_a = _two_rater_parts(C, weighting, scores, categories, "brennan_prediger")
+    K, w, _, p_a = _two_rater_parts(C, weighting, scores, "brennan_prediger")
     p_e = w.sum() / (K * K)
     return to_float((p_a - p_e) / (1.0 - p_e))

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import numbers
-import warnings
 from collections.abc import Callable, Sequence
 from typing import Any, ParamSpec, TypeAlias, TypeVar
 
@@ -19,7 +18,7 @@ from numpy.typing import ArrayLike
 
 from ._arithmetic import to_float
 from ._errors import UndefinedMetricError
-from .results import ConfusionMatrix
+from .results import ConfidenceInterval, ConfusionMatrix
 
 __all__ = [
     "as_matrix",
@@ -27,11 +26,10 @@ __all__ = [
     "check_confidence",
     "check_label_order",
     "check_zero_division",
-    "deprecated_alias",
     "finish",
+    "finish_interval",
     "has_big_int",
     "matrix_function",
-    "renamed_confidence",
 ]
 
 # The label-level function to call instead, for each matrix function that can be called
@@ -57,10 +55,10 @@ OneMatrix: TypeAlias = Sequence[Sequence[float]]
 
 def matrix_function(func: Callable[P, R]) -> Callable[P, R]:
     """Decorate a public matrix function ``f(C, *, ...)``: two positional label sequences
-    raise a TypeError that names the label-level function to call instead, ``weights=``
-    raises one naming ``weighting=``, and a weighting on a :class:`ConfusionMatrix` whose
-    string labels were sorted by spelling (``C.ordered`` False) is refused.  The signature is
-    kept (ParamSpec), so a type checker sees the wrapped function's own."""
+    raise a TypeError that names the label-level function to call instead, and a weighting on
+    a :class:`ConfusionMatrix` whose string labels were sorted by spelling (``C.ordered``
+    False) is refused.  The signature is kept (ParamSpec), so a type checker sees the wrapped
+    function's own."""
     name = func.__name__
     target = _LABEL_LEVEL.get(name)
     if target is not None:
@@ -79,12 +77,6 @@ def matrix_function(func: Callable[P, R]) -> Callable[P, R]:
                 f"{name}() takes one confusion matrix C and keyword options, got "
                 f"{1 + len(rest)} positional arguments ({_short(C, 30)}, "
                 f"{_short(rest[0], 30)}{', ...' if len(rest) > 1 else ''}); {advice}"
-            )
-        if "weights" in kwargs:
-            raise TypeError(
-                f"{name}() takes the weighting scheme as weighting=, got "
-                f"weights={_short(kwargs['weights'], 30)} (weights= is scikit-learn's name, "
-                "accepted by kl.cohen_kappa_score only)"
             )
         if isinstance(C, ConfusionMatrix) and C.labels is not None and not C.ordered:
             check_label_order(
@@ -122,46 +114,6 @@ def check_confidence(confidence_level: Any, name: str = "confidence_level") -> f
     if not (0.0 < float(confidence_level) < 1.0):
         raise ValueError(f"{name} must be strictly between 0 and 1, got {confidence_level!r}")
     return float(confidence_level)
-
-
-def renamed_confidence(
-    confidence_level: Any, confidence: Any, func: str, stacklevel: int = 4
-) -> float:
-    """``confidence_level``, or the deprecated ``confidence=`` with a DeprecationWarning."""
-    if confidence is None:
-        return check_confidence(confidence_level)
-    warnings.warn(
-        f"{func}(confidence=...) is deprecated and will be removed in kappalib 0.3; use "
-        "confidence_level=, scipy's name",
-        DeprecationWarning,
-        stacklevel=stacklevel,
-    )
-    if confidence_level != 0.95:
-        raise TypeError(
-            f"pass the coverage once: confidence={confidence!r} is the old name of "
-            f"confidence_level={confidence_level!r}"
-        )
-    return check_confidence(confidence, "confidence")
-
-
-def deprecated_alias(func: Callable[P, R], old: str) -> Callable[P, R]:
-    """``func`` under its old public name, with a DeprecationWarning naming the new one."""
-    new = func.__name__
-
-    @functools.wraps(func)
-    def alias(*args: P.args, **kwargs: P.kwargs) -> R:
-        warnings.warn(
-            f"kl.{old} is deprecated and will be removed in kappalib 0.3; use kl.{new}, "
-            "which takes the same arguments",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return func(*args, **kwargs)
-
-    alias.__name__ = alias.__qualname__ = old
-    alias.__doc__ = f"Deprecated alias of :func:`{new}` (removed in kappalib 0.3)."
-    alias.__deprecated__ = new  # type: ignore[attr-defined]
-    return alias
 
 
 def check_class_count(C, what, *, exactly=None, at_least=None, reason=""):
@@ -323,3 +275,14 @@ def finish(value: ArrayLike, undefined: ArrayLike, zero_division: Any, message: 
         return to_float(value)
     fill = np.nan if zero_division is None else zero_division
     return np.where(undefined, fill, value)
+
+
+def finish_interval(
+    low: ArrayLike, high: ArrayLike, undefined: ArrayLike, zero_division: Any, message: str
+) -> ConfidenceInterval[Any]:
+    """:func:`finish` for both ends of an interval: a :class:`ConfidenceInterval` whose ends
+    are None (or ``zero_division``'s float, or NaN in a stack) where it is undefined."""
+    return ConfidenceInterval(
+        finish(low, undefined, zero_division, message),
+        finish(high, undefined, zero_division, message),
+    )

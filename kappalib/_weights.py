@@ -10,8 +10,7 @@ the ``scores`` given for the labels, never between the label values themselves.
 
 from __future__ import annotations
 
-import warnings
-from typing import Any, Literal
+from typing import Literal
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -44,17 +43,13 @@ def _check_scores(scores, K):
     return arr
 
 
-_UNSET: Any = object()
-
-
 def disagreement_weights(
-    K: int,
+    n_classes: int,
     weighting: Literal["linear", "quadratic"] | None = None,
     *,
     scores: ArrayLike | None = None,
-    kind: Any = _UNSET,
 ) -> np.ndarray:
-    r"""The (K, K) disagreement-weight matrix that :func:`kappa` uses.
+    r"""The (K, K) disagreement-weight matrix that :func:`kappa` uses, K = ``n_classes``.
 
     .. math::
 
@@ -66,15 +61,13 @@ def disagreement_weights(
 
     Parameters
     ----------
-    K : int
-        Number of classes, at least 2.
+    n_classes : int
+        The number of classes K, at least 2.
     weighting : {None, "linear", "quadratic"}
         ``None`` gives the unweighted ``1 - I``; the name every other function uses.
     scores : array-like of shape (K,), optional
         A numeric value per label, in label order, for categories that are not evenly spaced.
         Only used with ``"linear"`` or ``"quadratic"``.
-    kind : {None, "linear", "quadratic"}, optional
-        Deprecated name of ``weighting`` (a DeprecationWarning; removed in kappalib 0.3).
 
     Returns
     -------
@@ -84,8 +77,8 @@ def disagreement_weights(
     Raises
     ------
     ValueError
-        If ``K`` is below 2, ``weighting`` is unknown, or ``scores`` has the wrong length, is
-        not finite, or repeats a value.
+        If ``n_classes`` is below 2, ``weighting`` is unknown, or ``scores`` has the wrong
+        length, is not finite, or repeats a value.
 
     References
     ----------
@@ -105,20 +98,9 @@ def disagreement_weights(
            [1., 0., 3.],
            [4., 3., 0.]])
     """
-    if kind is not _UNSET:
-        warnings.warn(
-            "disagreement_weights(kind=...) is deprecated and will be removed in kappalib "
-            "0.3; use weighting=, the name every other kappalib function uses",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        if weighting is not None:
-            raise TypeError(
-                f"pass the weighting once: kind={kind!r} is the old name of weighting={weighting!r}"
-            )
-        weighting = kind
+    K = n_classes
     if isinstance(K, bool) or not isinstance(K, (int, np.integer)) or K < 2:
-        raise ValueError(f"K must be an integer of at least 2, got {K!r}")
+        raise ValueError(f"n_classes must be an integer of at least 2, got {K!r}")
     K = int(K)
     if weighting is None:
         if scores is not None:

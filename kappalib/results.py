@@ -25,12 +25,36 @@ also reindexes a labelled one (a category nobody used gets its row and column of
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Generic, NamedTuple, TypeVar
 
 import numpy as np
 from numpy.typing import ArrayLike
 
-__all__ = ["ConfusionMatrix", "RatingTable"]
+__all__ = ["ConfidenceInterval", "ConfusionMatrix", "RatingTable"]
+
+T = TypeVar("T")
+
+
+class ConfidenceInterval(NamedTuple, Generic[T]):
+    """An interval: ``low`` and ``high`` (as ``scipy.stats``' ``ConfidenceInterval``).
+
+    A named pair: ``ci.low``, ``ci.high``, or ``low, high = ci``.  Where the statistic is
+    undefined (0/0), both ends follow the undefined-value policy of the call: ``None`` by
+    default, the float that ``zero_division`` gives, or an ``UndefinedMetricError`` for
+    ``zero_division="raise"``.  A batched call (a stack of matrices) holds an array of each.
+
+    Examples
+    --------
+    >>> import kappalib as kl
+    >>> ci = kl.kappa_confint([[8, 2], [1, 9]])
+    >>> round(ci.low, 3), round(ci.high, 3)
+    (0.389, 1.0)
+    >>> kl.kappa_confint([[5, 0], [0, 0]])
+    ConfidenceInterval(low=None, high=None)
+    """
+
+    low: T
+    high: T
 
 
 def _plain(value: Any) -> Any:
@@ -62,7 +86,8 @@ class _Labelled(np.ndarray):
     ordered: bool
     _square = False  # True: rows and columns are both the labels (a confusion matrix)
 
-    def __new__(cls, counts: ArrayLike, labels: ArrayLike | None = None, *, ordered: bool = True):
+    @classmethod
+    def _build(cls, counts: ArrayLike, labels: ArrayLike | None, ordered: bool) -> Any:
         if not isinstance(ordered, (bool, np.bool_)):
             raise TypeError(f"ordered must be True or False, got {ordered!r}")
         arr = np.asarray(counts)
@@ -79,7 +104,9 @@ class _Labelled(np.ndarray):
             elif len(new) != K:
                 raise ValueError(
                     f"labels must name each of the {K} {cls._axis_name()} once, got "
-                    f"{len(new)} labels: {list(new)!r}"
+                    f"{len(new)} labels: {list(new)!r}; a plain array cannot say where other "
+                    f"categories go: build it with {cls._builder()} so that a category "
+                    "nobody used has its zeros"
                 )
         out = np.array(arr, copy=True).view(cls)
         out.labels = new
@@ -90,6 +117,12 @@ class _Labelled(np.ndarray):
     @classmethod
     def _axis_name(cls) -> str:
         return "rows and columns" if cls._square else "columns"
+
+    @classmethod
+    def _builder(cls) -> str:
+        if cls._square:
+            return "kl.confusion_matrix(y1, y2, labels=[...])"
+        return "kl.rating_table(ratings, labels=[...])"
 
     @classmethod
     def _check_shape(cls, arr: np.ndarray) -> None:
@@ -225,6 +258,11 @@ class ConfusionMatrix(_Labelled):
 
     _square = True
 
+    def __new__(
+        cls, C: ArrayLike, labels: ArrayLike | None = None, *, ordered: bool = True
+    ) -> ConfusionMatrix:
+        return cls._build(C, labels, ordered)
+
 
 class RatingTable(_Labelled):
     """A units x categories table of counts (``table[u, k]`` raters put unit ``u`` in
@@ -248,6 +286,11 @@ class RatingTable(_Labelled):
     >>> kl.RatingTable(T, labels=["mild", "moderate", "severe"]).tolist()
     [[3, 0, 0], [1, 0, 2]]
     """
+
+    def __new__(
+        cls, table: ArrayLike, labels: ArrayLike | None = None, *, ordered: bool = True
+    ) -> RatingTable:
+        return cls._build(table, labels, ordered)
 
     def transpose(self, *axes: Any) -> Any:
         return self._plain_view().transpose(*axes)

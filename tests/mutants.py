@@ -266,8 +266,8 @@ MUTANTS = {
     ),
     "bootstrap_confint_statistic_ignored": (
         "bootstrap_confint",
-        "statistic='mcc' ignored: always kappa",
-        lambda f: lambda C, *, statistic="kappa", **kw: f(C, **kw),
+        "coefficient='mcc' ignored: always kappa",
+        lambda f: lambda C, *, coefficient="kappa", **kw: f(C, **kw),
     ),
     "paired_difference_ci_a_minus_b": (
         "paired_difference_confint",
@@ -296,10 +296,14 @@ MUTANTS = {
     ),
     "krippendorff_alpha_ordinal_is_interval": (
         "krippendorff_alpha",
-        "level='ordinal' computed with the interval distance",
+        "level_of_measurement='ordinal' computed with the interval distance",
         lambda f: (
-            lambda data, *, level="nominal", **kw: f(
-                data, level="interval" if level == "ordinal" else level, **kw
+            lambda data, *, level_of_measurement="nominal", **kw: f(
+                data,
+                level_of_measurement="interval"
+                if level_of_measurement == "ordinal"
+                else level_of_measurement,
+                **kw,
             )
         ),
     ),
@@ -352,7 +356,7 @@ MUTANTS = {
     "ratings_report_level_ignored": (
         "ratings_report",
         "Krippendorff's alpha always at the nominal level",
-        lambda f: lambda data=None, *, level="nominal", **kw: f(data, **kw),
+        lambda f: lambda data=None, *, level_of_measurement="nominal", **kw: f(data, **kw),
     ),
     "agreement_report_specific_agreement_reversed": (
         "agreement_report",
@@ -379,7 +383,7 @@ def _report_z_from_se(report):
 
     z = report.estimate / report.standard_error if report.standard_error else None
     p = None if z is None else 2 * NormalDist().cdf(-abs(z))
-    return dataclasses.replace(report, z=z, p_value=p)
+    return dataclasses.replace(report, z=z, pvalue=p)
 
 
 def _report_specific_reversed(report):
@@ -478,11 +482,11 @@ def _d23_replace(result, **changes):
     return __import__("dataclasses").replace(result, **changes)
 
 
-def _d23_conger_pooled(data, *, layout=None, categories=None, **kw):
+def _d23_conger_pooled(data, *, layout=None, labels=None, **kw):
     """Conger's kappa with Fleiss' pooled chance agreement (the raters' own margins lost)."""
     import kappalib
 
-    table, _ = kappalib.rating_table(data, layout=layout, categories=categories)
+    table = kappalib.rating_table(data, layout=layout, labels=labels)
     return kappalib.fleiss_kappa_generalized(table, **kw)
 
 
@@ -582,7 +586,9 @@ MUTANTS.update(
             "lins_ccc",
             "the concordance reported as Pearson's r (no bias correction)",
             lambda f: (
-                lambda x, y, **kw: (lambda res: _d23_replace(res, value=res.pearson))(f(x, y, **kw))
+                lambda x, y, **kw: (lambda res: _d23_replace(res, estimate=res.pearson))(
+                    f(x, y, **kw)
+                )
             ),
         ),
     }
@@ -662,7 +668,7 @@ def _alpha_without_n_minus_1(value, data):
         return value
     import kappalib
 
-    table, _ = kappalib.rating_table(data)
+    table = kappalib.rating_table(data)
     m = table.sum(axis=1)
     n = float(m[m >= 2].sum())
     return 1.0 - (1.0 - value) * n / (n - 1.0)

@@ -29,12 +29,12 @@ CASES = [
         ValueError,
         ["y1", "y2", "3", "2"],
     ),
-    ("empty labels", lambda: kl.matthews_corrcoef([], []), ValueError, ["y_true", "empty"]),
+    ("empty labels", lambda: kl.matthews_corrcoef([], []), ValueError, ["y1", "empty"]),
     (
         "2-D labels",
         lambda: kl.confusion_matrix([[1, 2]], [[1, 2]]),
         ValueError,
-        ["y_true", "(1, 2)"],
+        ["y1", "(1, 2)"],
     ),
     (
         "duplicate labels",
@@ -60,7 +60,7 @@ CASES = [
             np.array([1, "a"], dtype=object), np.array([1, 2], dtype=object)
         ),
         TypeError,
-        ["y_true", "y_pred"],
+        ["y1", "y2"],
     ),
     (
         "unknown weighting",
@@ -151,7 +151,7 @@ CASES = [
         "NaN label among objects",
         lambda: kl.confusion_matrix(np.array([1, np.nan], dtype=object), [1, 1]),
         ValueError,
-        ["y_true", "NaN"],
+        ["y1", "NaN"],
     ),
     (
         "None label names y1, its position and dropna",
@@ -163,13 +163,13 @@ CASES = [
         "numbers and strings in one vector",
         lambda: kl.confusion_matrix(["a", 1, "b"], ["a", "a", "b"]),
         TypeError,
-        ["all numbers or all strings", "y_true", "'a', 1"],
+        ["all numbers or all strings", "y1", "'a', 1"],
     ),
     (
         "numbers against strings",
         lambda: kl.confusion_matrix([1, 2, 10], ["1", "2", "10"]),
         TypeError,
-        ["all numbers or all strings", "numbers in y_true", "strings in y_pred"],
+        ["all numbers or all strings", "numbers in y1", "strings in y2"],
     ),
     (
         "labels of the other kind",
@@ -181,13 +181,7 @@ CASES = [
         "complex labels",
         lambda: kl.confusion_matrix(np.array([1j, 2j]), np.array([1j, 1j])),
         TypeError,
-        ["y_true", "complex"],
-    ),
-    (
-        "weights and weighting both",
-        lambda: kl.cohen_kappa_score([1, 2], [1, 1], weights="linear", weighting="linear"),
-        TypeError,
-        ["weights", "weighting"],
+        ["y1", "complex"],
     ),
     (
         "negative float count",
@@ -226,7 +220,12 @@ CASES = [
         ValueError,
         ["scores", "(3,)"],
     ),
-    ("K below 2 for weights", lambda: kl.disagreement_weights(1, "linear"), ValueError, ["K", "1"]),
+    (
+        "K below 2 for weights",
+        lambda: kl.disagreement_weights(1, "linear"),
+        ValueError,
+        ["n_classes", "1"],
+    ),
     ("pabak on 1 class", lambda: kl.pabak([[3]]), ValueError, ["pabak", "(1, 1)"]),
     (
         "prevalence index on 3x3",

@@ -84,18 +84,23 @@ def test_categories_offered_widen_the_original_and_its_copy_alike():
     keep = y1 != "high"
     C = kl.confusion_matrix(y1[keep], y2[keep], labels=["low", "medium"])
     offered = ["low", "medium", "high", "extreme"]
-    values = {name: kl.gwet_ac1(M, categories=offered) for name, M in _views(C).items()}
+    values = {
+        name: kl.gwet_ac1(kl.ConfusionMatrix(M, labels=offered)) for name, M in _views(C).items()
+    }
     assert len(set(values.values())) == 1, values
     wide = kl.ConfusionMatrix(C, labels=offered)
     assert wide.shape == (4, 4) and wide.labels == tuple(offered)
     assert kl.gwet_ac1(wide) == values["original"]
     with pytest.raises(ValueError, match="confusion_matrix"):
-        kl.gwet_ac1(np.asarray(C), categories=offered)  # a plain matrix: where would they go?
+        kl.gwet_ac1(
+            kl.ConfusionMatrix(np.asarray(C), labels=offered)
+        )  # a plain matrix: where would they go?
 
 
 def test_rating_table_original_copy_and_rows_agree():
     ratings = [["mild", "severe", "mild", "moderate"], ["mild", "moderate", "mild", "severe"]]
-    table, cats = kl.rating_table(ratings)
+    table = kl.rating_table(ratings)
+    cats = np.asarray(table.labels)
     assert isinstance(table, kl.RatingTable) and table.labels == tuple(cats.tolist())
     assert table.ordered is False  # strings sorted by spelling
     for name, T in {**_views(table), "rows [:]": table[:, :]}.items():
@@ -103,7 +108,7 @@ def test_rating_table_original_copy_and_rows_agree():
         with pytest.raises(ValueError, match="spelling"):
             kl.gwet_ac1_multi(T, weighting="linear")
         assert kl.gwet_ac1_multi(T) == kl.gwet_ac1_multi(table), name
-    given, _ = kl.rating_table(ratings, categories=["mild", "moderate", "severe"])
+    given = kl.rating_table(ratings, labels=["mild", "moderate", "severe"])
     assert given.ordered and kl.gwet_ac1_multi(given, weighting="linear") is not None
 
 
@@ -134,7 +139,7 @@ def test_which_operations_keep_the_labels():
 
 
 def test_a_rating_table_is_not_unpacked():
-    table, _ = kl.rating_table([[1, 2], [2, 2]])
+    table = kl.rating_table([[1, 2], [2, 2]])
     with pytest.raises(TypeError, match=r"table\.labels"):
         _first, _second = table
 

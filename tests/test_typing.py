@@ -75,7 +75,10 @@ def test_kappa_of_one_matrix_is_float_or_none(revealed):
     assert notes[_line("reveal_type(kl.krippendorff_alpha([[1, 2], [1, 1]]))")] == (
         "float | None"
     ), out
-    assert notes[_line("reveal_type(kl.kappa_confint(C))")] == ("tuple[float, float] | None"), out
+    assert notes[_line("reveal_type(kl.kappa_confint(C))")] == (
+        "tuple[float | None, float | None, "
+        "fallback=kappalib.results.ConfidenceInterval[float | None]]"
+    ), out
 
 
 def test_a_stack_may_give_an_array_and_the_matrix_keeps_its_type(revealed):

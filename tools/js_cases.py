@@ -42,10 +42,13 @@ CONFIDENCE_LEVELS = [0.5, 0.8, 0.9, 0.95, 0.975, 0.99, 0.995, 0.999, 0.9999]
 
 
 def _num(x):
-    """A kappalib result as JSON: a float, None, or a list of them."""
+    """A kappalib result as JSON: a float, None, or a list of them.  An undefined
+    ConfidenceInterval (both ends None) is null, the twin's undefined interval."""
     if x is None:
         return None
     if isinstance(x, tuple):
+        if all(v is None for v in x):
+            return None
         return [_num(v) for v in x]
     x = float(x)
     if not math.isfinite(x):
@@ -239,17 +242,25 @@ def ratings_cases(rng, n):
         layout = "units x raters"
         levels = ["nominal"] if strings else ["nominal", "ordinal", "interval", "ratio"]
         alpha = {
-            lv: _outcome(kl.krippendorff_alpha, data, level=lv, layout=layout) for lv in levels
+            lv: _outcome(kl.krippendorff_alpha, data, level_of_measurement=lv, layout=layout)
+            for lv in levels
         }
         if strings:
             alpha["ordinal_given"] = _outcome(
-                kl.krippendorff_alpha, data, level="ordinal", layout=layout, categories=order
+                kl.krippendorff_alpha,
+                data,
+                level_of_measurement="ordinal",
+                layout=layout,
+                labels=order,
             )
-            alpha["ordinal"] = _outcome(kl.krippendorff_alpha, data, level="ordinal", layout=layout)
-        table, cats = kl.rating_table(data, layout=layout)
+            alpha["ordinal"] = _outcome(
+                kl.krippendorff_alpha, data, level_of_measurement="ordinal", layout=layout
+            )
+        table = kl.rating_table(data, layout=layout)
+        cats = np.asarray(table.labels)
         table_given = None
         if strings:
-            t_given, _ = kl.rating_table(data, layout=layout, categories=order)
+            t_given = kl.rating_table(data, layout=layout, labels=order)
             table_given = t_given.tolist()
             weights_table = t_given
         else:
@@ -398,7 +409,7 @@ def error_cases():
             {"fn": "krippendorffAlpha", "data": [[1, 2], [2, 1]], "level": "cardinal"},
             kl.krippendorff_alpha,
             [[1, 2], [2, 1]],
-            level="cardinal",
+            level_of_measurement="cardinal",
         ),
         _error(
             {"fn": "krippendorffAlpha", "data": [[1, None], [2, None], [1, None]]},
@@ -410,21 +421,21 @@ def error_cases():
             {"fn": "krippendorffAlpha", "data": [["a", "b"], ["b", "b"]], "level": "interval"},
             kl.krippendorff_alpha,
             [["a", "b"], ["b", "b"]],
-            level="interval",
+            level_of_measurement="interval",
             layout="units x raters",
         ),
         _error(
             {"fn": "krippendorffAlpha", "data": [["a", "b"], ["b", "b"]], "level": "ordinal"},
             kl.krippendorff_alpha,
             [["a", "b"], ["b", "b"]],
-            level="ordinal",
+            level_of_measurement="ordinal",
             layout="units x raters",
         ),
         _error(
             {"fn": "krippendorffAlpha", "data": [[-1, 2], [2, 2]], "level": "ratio"},
             kl.krippendorff_alpha,
             [[-1, 2], [2, 2]],
-            level="ratio",
+            level_of_measurement="ratio",
             layout="units x raters",
         ),
     ]
@@ -458,7 +469,7 @@ def report_cases(rng, n):
             outcome = {
                 "specific_agreement": report.specific_agreement is not None,
                 "paragraph": report.methods_paragraph(),
-                "paragraph_table": report.methods_paragraph(table="Table 2"),
+                "paragraph_table": report.methods_paragraph(table_location="Table 2"),
             }
         except (ValueError, TypeError) as exc:
             outcome = {"error": str(exc)}

@@ -160,15 +160,18 @@ test("ratings tables with missing values: alpha at every level, Fleiss, AC1/AC2 
   for (const r of cases.ratings) {
     const t = K.ratingTable(r.data);
     assert.deepEqual(t.table, r.table, `${r.id} rating table`);
-    assert.deepEqual(t.categories, r.categories, `${r.id} categories`);
+    assert.deepEqual(t.labels, r.categories, `${r.id} categories`);
     for (const [lv, expected] of Object.entries(r.alpha)) {
-      const opts = lv === "ordinal_given" ? { level: "ordinal", categories: r.order } : { level: lv };
+      const opts =
+        lv === "ordinal_given"
+          ? { levelOfMeasurement: "ordinal", labels: r.order }
+          : { levelOfMeasurement: lv };
       sameOutcome(outcome(() => K.krippendorffAlpha(r.data, opts)), expected, `${r.id} alpha ${lv}`);
       checked += 1;
     }
-    const given = r.strings ? K.ratingTable(r.data, { categories: r.order }) : t;
+    const given = r.strings ? K.ratingTable(r.data, { labels: r.order }) : t;
     if (r.strings) assert.deepEqual(given.table, r.table_given, `${r.id} table in the given order`);
-    const scores = r.strings ? null : given.categories;
+    const scores = r.strings ? null : given.labels;
     const calls = {
       fleiss_kappa: () => K.fleissKappa(t.table),
       gwet_ac1_multi: () => K.gwetAc1Multi(t.table),
@@ -202,7 +205,9 @@ test("bad input throws kappalib's sentence", () => {
     let run;
     if (fn === "kappaConfint") run = () => K.kappaConfint(args.C, { confidenceLevel: args.confidence_level });
     else if (fn === "fleissKappa") run = () => K.fleissKappa(args.table);
-    else if (fn === "krippendorffAlpha") run = () => K.krippendorffAlpha(args.data, { level: args.level ?? "nominal" });
+    else if (fn === "krippendorffAlpha") {
+      run = () => K.krippendorffAlpha(args.data, { levelOfMeasurement: args.level ?? "nominal" });
+    }
     else run = () => K[fn](args.C, { weighting: args.weighting ?? null, scores: args.scores ?? null });
     // kappalib echoes some numpy scalars with numpy 2's repr (np.str_('a'), np.int64(-1));
     // the twin echoes the plain value

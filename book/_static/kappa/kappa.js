@@ -776,16 +776,16 @@
       throw new Error(`layout must be 'raters x units' or 'units x raters', got ${repr(layout)}`);
     }
     if (!Array.isArray(data) || data.length === 0 || !data.every(Array.isArray)) {
-      throw new Error(`reliability_data must be a 2-D array of ratings, got ${repr(data)}`);
+      throw new Error(`ratings must be a 2-D array of ratings, got ${repr(data)}`);
     }
     const lengths = data.map((row) => row.length);
     if (lengths.some((n) => n !== lengths[0])) {
       throw new Error(
-        "reliability_data must be a rectangular array (pad a missing rating with null), got " +
+        "ratings must be a rectangular array (pad a missing rating with null), got " +
           `rows of lengths [${lengths.join(", ")}]`,
       );
     }
-    if (lengths[0] === 0) throw new Error("reliability_data must hold at least one rating, got empty rows");
+    if (lengths[0] === 0) throw new Error("ratings must hold at least one rating, got empty rows");
     // units x raters: one array per unit
     const units =
       layout === "units x raters" ? data : data[0].map((_, u) => data.map((row) => row[u]));
@@ -793,7 +793,7 @@
     for (const unit of units) for (const v of unit) if (!isMissing(v)) present.push(v);
     if (present.length === 0) {
       throw new Error(
-        `reliability_data has no rating at all: every one of its ${units.length * units[0].length} cells is missing`,
+        `ratings has no rating at all: every one of its ${units.length * units[0].length} cells is missing`,
       );
     }
     const kinds = new Set(present.map((v) => typeof v));
@@ -802,38 +802,38 @@
       const word = present.find((v) => typeof v === "string");
       if (word === undefined) {
         throw new Error(
-          `reliability_data must hold numbers or strings (null for missing), got ${repr(num)}`,
+          `ratings must hold numbers or strings (null for missing), got ${repr(num)}`,
         );
       }
       throw new Error(
-        "reliability_data must hold either numbers or strings (null for missing), got a mix " +
+        "ratings must hold either numbers or strings (null for missing), got a mix " +
           `such as ${repr(num)} and ${repr(word)}`,
       );
     }
     const bad = present.find((v) => typeof v === "number" && !Number.isFinite(v));
     if (bad !== undefined) {
-      throw new Error(`reliability_data must hold finite ratings or null for missing, got ${pyFloat(bad)}`);
+      throw new Error(`ratings must hold finite ratings or null for missing, got ${pyFloat(bad)}`);
     }
     return { units, numeric: kinds.has("number") };
   }
 
-  function countTable(units, categories, numeric) {
+  function countTable(units, labels, numeric) {
     let domain;
     let order;
-    if (categories !== null && categories !== undefined) {
-      if (!Array.isArray(categories) || categories.length === 0) {
-        throw new Error(`categories must be a non-empty 1-D sequence, got ${repr(categories)}`);
+    if (labels !== null && labels !== undefined) {
+      if (!Array.isArray(labels) || labels.length === 0) {
+        throw new Error(`labels must be a non-empty 1-D sequence, got ${repr(labels)}`);
       }
-      if (numeric && !categories.every((v) => typeof v === "number")) {
-        throw new Error(`categories must be numbers to match numeric ratings, got ${repr(categories)}`);
+      if (numeric && !labels.every((v) => typeof v === "number")) {
+        throw new Error(`labels must be numbers to match numeric ratings, got ${repr(labels)}`);
       }
-      if (!numeric && !categories.every((v) => typeof v === "string")) {
-        throw new Error(`categories must be strings to match string ratings, got ${repr(categories)}`);
+      if (!numeric && !labels.every((v) => typeof v === "string")) {
+        throw new Error(`labels must be strings to match string ratings, got ${repr(labels)}`);
       }
-      if (new Set(categories).size !== categories.length) {
-        throw new Error(`categories must not repeat a value, got ${repr(categories)}`);
+      if (new Set(labels).size !== labels.length) {
+        throw new Error(`labels must not repeat a value, got ${repr(labels)}`);
       }
-      domain = categories.slice();
+      domain = labels.slice();
       order = "given";
     } else {
       const present = [];
@@ -849,24 +849,24 @@
         const at = index.get(v);
         if (at === undefined) {
           throw new Error(
-            `reliability_data holds the rating ${repr(v)}, which is not among categories ${repr(domain)}`,
+            `ratings holds the rating ${repr(v)}, which is not among labels ${repr(domain)}`,
           );
         }
         row[at] += 1;
       }
       return row;
     });
-    return { table, categories: domain, order };
+    return { table, labels: domain, order };
   }
 
   /**
-   * Count how many raters put each unit in each category: { table, categories, order }.
+   * Count how many raters put each unit in each category: { table, labels, order }.
    * `data` is units x raters by default (one row per subject, blanks as null), the layout
    * of a spreadsheet; layout "raters x units" reads kappalib's default for arrays.
    */
-  function ratingTable(data, { categories = null, layout = "units x raters" } = {}) {
+  function ratingTable(data, { labels = null, layout = "units x raters" } = {}) {
     const { units, numeric } = checkRatings(data, layout);
-    return countTable(units, categories, numeric);
+    return countTable(units, labels, numeric);
   }
 
   function checkCountTable(table, name = "table") {
@@ -991,31 +991,40 @@
    * layout "raters x units" reads the krippendorff package's layout.  null when every
    * pairable rating is the same value.
    */
-  function krippendorffAlpha(data, { level = "nominal", categories = null, layout = "units x raters" } = {}) {
+  function krippendorffAlpha(
+    data,
+    { levelOfMeasurement = "nominal", labels = null, layout = "units x raters" } = {},
+  ) {
+    const level = levelOfMeasurement;
     if (!LEVELS.includes(level)) {
-      throw new Error(`level must be 'nominal', 'ordinal', 'interval' or 'ratio', got ${repr(level)}`);
+      throw new Error(
+        `level_of_measurement must be 'nominal', 'ordinal', 'interval' or 'ratio', got ${repr(level)}`,
+      );
     }
     const { units, numeric } = checkRatings(data, layout);
-    const { table, categories: domain, order } = countTable(units, categories, numeric);
+    const { table, labels: domain, order } = countTable(units, labels, numeric);
     if (!numeric && (level === "interval" || level === "ratio")) {
       throw new Error(
-        `level=${repr(level)} needs numeric ratings, got strings such as ${repr(domain[0])}; use ` +
-          "'nominal', or 'ordinal' with categories= giving their order",
+        `level_of_measurement=${repr(level)} needs numeric ratings, got strings such as ` +
+          `${repr(domain[0])}; use 'nominal', or 'ordinal' with labels= giving their order`,
       );
     }
     if (!numeric && level === "ordinal" && order === "spelling") {
       throw new Error(
-        "level='ordinal' on string ratings needs categories= listing them in order, " +
-          `got categories=None for values ${repr(domain)}`,
+        "level_of_measurement='ordinal' on string ratings needs labels= listing them in " +
+          `order, got labels=None for values ${repr(domain)}`,
       );
     }
     if (level === "ratio" && domain.some((x) => x < 0)) {
-      throw new Error(`level='ratio' needs non-negative values, got ${pyFloat(domain.find((x) => x < 0))}`);
+      throw new Error(
+        "level_of_measurement='ratio' needs non-negative values, got " +
+          `${pyFloat(domain.find((x) => x < 0))}`,
+      );
     }
     const { o, mMax } = coincidences(table);
     if (mMax < 2) {
       throw new Error(
-        "reliability_data must have at least one unit rated by two or more raters, got " +
+        "ratings must have at least one unit rated by two or more raters, got " +
           `${mMax} rating(s) per unit at most`,
       );
     }
