@@ -442,7 +442,7 @@ def test_each_wrong_value_is_reproduced_by_its_diagnosis():
     """A value the table marks wrong is explained by a computation: the reference's mistake,
     redone (conformance/scripts/diagnoses.py), gives that value."""
     pytest.importorskip("scipy")  # the F quantiles of irr's ICC intervals
-    sys.path.insert(0, str(ROOT / "conformance" / "scripts"))
+    sys.path.append(str(ROOT / "conformance" / "scripts"))
     import verdicts
 
     status = {k: v["status"] for k, v in VERDICTS.items()}
