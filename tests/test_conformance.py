@@ -414,7 +414,7 @@ def test_the_table_is_complete():
     assert set(FILES) == set(KAPPALIB), "a coefficient of the table has no kappalib mapping"
     for c in CASES:
         assert c["references"], c["id"]
-        json.dumps(c["input"])  # plain data, for the page's JavaScript twin too
+        json.dumps(c, allow_nan=False)  # plain JSON (no NaN), for the page's JavaScript twin
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])

@@ -326,20 +326,26 @@ def dumps(obj, indent=0):
     read as tables and diff line by line."""
     pad, inner = " " * indent, " " * (indent + 1)
     if isinstance(obj, dict):
-        flat = json.dumps(obj)
+        flat = json.dumps(obj, allow_nan=False)
         if len(flat) <= 90 and all(not isinstance(v, dict) for v in obj.values()):
             return flat
         items = [f"{inner}{json.dumps(k)}: {dumps(v, indent + 1)}" for k, v in obj.items()]
         return "{\n" + ",\n".join(items) + "\n" + pad + "}"
     if isinstance(obj, list):
         if all(not isinstance(v, (dict, list)) for v in obj):
-            return json.dumps(obj)
+            return json.dumps(obj, allow_nan=False)
         if all(
             isinstance(v, list) and all(not isinstance(x, (dict, list)) for x in v) for v in obj
         ):
-            return "[\n" + ",\n".join(inner + json.dumps(v) for v in obj) + "\n" + pad + "]"
+            return (
+                "[\n"
+                + ",\n".join(inner + json.dumps(v, allow_nan=False) for v in obj)
+                + "\n"
+                + pad
+                + "]"
+            )
         return "[\n" + ",\n".join(inner + dumps(v, indent + 1) for v in obj) + "\n" + pad + "]"
-    return json.dumps(obj)
+    return json.dumps(obj, allow_nan=False)
 
 
 def drift(new_cases, committed):
