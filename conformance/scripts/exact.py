@@ -70,7 +70,7 @@ def cohen_kappa(M, weights="identity"):
 
 
 def cohen_kappa_variances(M, weights="identity"):
-    """Fleiss, Cohen & Everitt (1969), eq. (13) and (14) for weighted kappa (unweighted =
+    """Fleiss, Cohen & Everitt (1969), for weighted kappa (unweighted =
     identity weights): the large-sample variance and the variance under kappa = 0, as
     fractions (times N)."""
     p, r, c, K = _probs(M)
@@ -221,7 +221,7 @@ def stuart_maxwell(M):
 
 def sample_size_binary(kappa, marginals, half_width, z):
     """Fleiss, Cohen & Everitt's variance for two raters who share the margin pi and agree
-    beyond chance by kappa (Donner & Eliasziw 1992, eq. 3):
+    beyond chance by kappa (the closed form of Donner & Eliasziw 1992):
     N var = (1 - k)[(1 - k)(1 - 2k) + k(2 - k) / (2 pi (1 - pi))];  N = ceil(z^2 v / h^2)."""
     k = Frac(str(kappa))
     pi = Frac(str(marginals[0])) / (Frac(str(marginals[0])) + Frac(str(marginals[1])))
@@ -308,7 +308,7 @@ def category_z(table):
 
 
 def category_kappas(table):
-    """Fleiss (1971), eq. (10): kappa_j = 1 - sum x_ij (m - x_ij) / (n m (m - 1) p_j q_j)."""
+    """Fleiss (1971): kappa_j = 1 - sum x_ij (m - x_ij) / (n m (m - 1) p_j q_j)."""
     n = len(table)
     m = sum(table[0])
     K = len(table[0])

@@ -496,7 +496,7 @@ def category_fleiss_kappas(case):
     T = table_of(case["input"])
     return [
         exact_ref(
-            "exact.category_kappas (Fleiss 1971, eq. 10), exact.category_z",
+            "exact.category_kappas (Fleiss 1971), exact.category_z",
             {"kappa_by_category": exact.category_kappas(T), "z_by_category": exact.category_z(T)},
         )
     ]

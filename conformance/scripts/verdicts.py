@@ -158,7 +158,7 @@ RULES: list[Rule] = [
         "wrong",
         "psych 2.2.9's cohen.kappa computes the column means of the weights as "
         "roww <- rowSums(w * rs), i.e. r_j * sum_k w_jk, where Fleiss, Cohen & Everitt "
-        "(1969, eq. 13) have w-bar_.j = sum_i p_i. w_ij; its weighted variance (var.weighted) "
+        "(1969) have w-bar_.j = sum_i p_i. w_ij; its weighted variance (var.weighted) "
         "and the interval built on it are therefore off whenever the margins are not uniform. "
         "The right value is the FCE formula evaluated in fractions (exact), which "
         "statsmodels, vcd and irrCAC reproduce.",
@@ -216,7 +216,7 @@ RULES: list[Rule] = [
         "se = sqrt(p_e + p_e^2 - sum p_i. p_.i (p_i. + p_.i)) / ((1 - p_e) sqrt(N)), which "
         "is Fleiss, Cohen & Everitt's (1969) standard error under kappa = 0 (the table "
         "records it as se_null, where it agrees with statsmodels' std_kappa0). An interval "
-        "for kappa needs the non-null standard error (FCE 1969, eq. 13): kappa +/- z se "
+        "for kappa needs the non-null standard error (FCE 1969): kappa +/- z se "
         "with se as statsmodels, vcd and the exact formula give it.",
     ),
     Rule(
