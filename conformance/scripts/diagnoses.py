@@ -212,10 +212,12 @@ def _v(rho, MSC, MSE, n, k, a_factor):
 
 
 def irr_icc_test_df(case):
-    """irr: Frac = MSR/MSE on (n - 1, v), v the interval's Satterthwaite df at rho-hat."""
+    """irr: F = MSR/MSE on (n - 1, v), v the interval's Satterthwaite df at rho-hat."""
     from scipy.stats import f
 
     MSR, MSC, MSE, n, k = _anova(case)
+    if MSR == 0:  # every ICC is 0/0, and so is irr's v
+        return {q: None for q in ("ICC2.df2", "ICC2.pvalue", "ICC2k.df2", "ICC2k.pvalue")}
     out = {}
     r1 = (MSR - MSE) / (MSR + (k - 1) * MSE + k * (MSC - MSE) / n)
     rk = (MSR - MSE) / (MSR + (MSC - MSE) / n)
@@ -242,6 +244,15 @@ def irr_icc_ak_interval(case):
     }
 
 
+def epir_ccc_constant(case):
+    """epi.ccc: s_xy = r s_x s_y with r = cor(x, y), NaN for a constant rater."""
+    x, y = np.array(case["input"]["x"], float), np.array(case["input"]["y"], float)
+    if x.std() == 0 or y.std() == 0:
+        return {"value": None}
+    sxy = np.corrcoef(x, y)[0, 1] * x.std() * y.std()
+    return {"value": 2 * sxy / (x.var() + y.var() + (x.mean() - y.mean()) ** 2)}
+
+
 def irrcac_one_category(case):
     return {"value": 1.0, "ci_high": 1.0}
 
@@ -259,4 +270,5 @@ DIAGNOSES = {
     "irr-icc-agreement-test-df": irr_icc_test_df,
     "irr-icc-ak-interval": irr_icc_ak_interval,
     "irrCAC-one-category": irrcac_one_category,
+    "epiR-ccc-constant-rater": epir_ccc_constant,
 }

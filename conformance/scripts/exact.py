@@ -416,9 +416,10 @@ def lins_ccc(x, y):
     syy = sum((b - my) ** 2 for b in Y) / n
     sxy = sum((a - mx) * (b - my) for a, b in zip(X, Y, strict=True)) / n
     out = {"value": ratio(2 * sxy, sxx + syy + (mx - my) ** 2)}
+    if syy > 0:  # v = s_x / s_y (0 for a constant x)
+        out["scale_shift"] = sqrt(sxx / syy)
     if sxx > 0 and syy > 0:
         sign = 1 if sxy >= 0 else -1
         out["pearson"] = sign * sqrt(sxy * sxy / (sxx * syy))
-        out["scale_shift"] = sqrt(sxx / syy)
         out["location_shift"] = float(mx - my) / math.sqrt(sqrt(sxx * syy))
     return out

@@ -786,6 +786,16 @@ def continuous_cases(s: Stream) -> list[dict]:
             "statistic is infinite.",
         )
     )
+    out.append(
+        case(
+            "icc",
+            "all-equal",
+            {"ratings": [[4, 4, 4], [4, 4, 4], [4, 4, 4]]},
+            {"confidence_level": 0.95},
+            ["degenerate"],
+            "Every rating is 4: every mean square is 0, every ICC and F is 0/0.",
+        )
+    )
     for i in range(16):
         n = s.integer(5, 50)
         rows = random_scores(s, n, 2)
@@ -806,6 +816,17 @@ def continuous_cases(s: Stream) -> list[dict]:
             {"confidence_level": 0.95},
             ["degenerate"],
             "Pearson's r is 1, the concordance 0.8: a pure location shift.",
+        )
+    )
+    out.append(
+        case(
+            "lins_ccc",
+            "constant-rater",
+            {"x": [3, 3, 3, 3, 3], "y": [1, 2, 3, 4, 5]},
+            {"confidence_level": 0.95},
+            ["degenerate"],
+            "Rater x gives one value: s_xy = 0, so rho_c = 0 (defined); Pearson's r and the "
+            "interval are 0/0 (undefined).",
         )
     )
     return out

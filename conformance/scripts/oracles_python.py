@@ -665,8 +665,11 @@ def formula_icc(ms, level):
     q = 1 - (1 - level) / 2
     vals = {}
     dfr, dfw, dfe = n - 1, n * (k - 1), (n - 1) * (k - 1)
-    F1 = BMS / WMS if WMS > 0 else math.inf
-    F3 = BMS / EMS if EMS > 0 else math.inf
+
+    def fstat(a, b):  # an F statistic: infinite when only the denominator is 0
+        return a / b if b > 0 else (math.inf if a > 0 else math.nan)
+
+    F1, F3 = fstat(BMS, WMS), fstat(BMS, EMS)
     for form, Fv, d2 in (
         ("ICC1", F1, dfw),
         ("ICC1k", F1, dfw),
@@ -676,8 +679,12 @@ def formula_icc(ms, level):
         ("ICC3k", F3, dfe),
     ):
         vals[f"{form}.df1"], vals[f"{form}.df2"] = dfr, d2
-        vals[f"{form}.pvalue"] = float(f.sf(Fv, dfr, d2)) if math.isfinite(Fv) else 0.0
+        vals[f"{form}.pvalue"] = (
+            None if math.isnan(Fv) else float(f.sf(Fv, dfr, d2)) if math.isfinite(Fv) else 0.0
+        )
     for form, Fv, d2 in (("ICC1", F1, dfw), ("ICC3", F3, dfe)):
+        if math.isnan(Fv):  # 0/0: no interval
+            continue
         if math.isinf(Fv):  # a zero residual: both bounds are 1
             vals[f"{form}.ci_low"] = vals[f"{form}.ci_high"] = 1.0
             vals[f"{form}k.ci_low"] = vals[f"{form}k.ci_high"] = 1.0
@@ -688,7 +695,7 @@ def formula_icc(ms, level):
             (FU - 1) / (FU + k - 1),
         )
         vals[f"{form}k.ci_low"], vals[f"{form}k.ci_high"] = 1 - 1 / FL, 1 - 1 / FU
-    if JMS > 0 or EMS > 0:  # with EMS = 0 the bounds stay defined (v = k - 1)
+    if BMS > 0 and (JMS > 0 or EMS > 0):  # with EMS = 0 the bounds stay defined (v = k - 1)
         rho = (BMS - EMS) / (BMS + (k - 1) * EMS + k * (JMS - EMS) / n)
         a = k * rho / (n * (1 - rho))
         b = 1 + k * rho * (n - 1) / (n * (1 - rho))

@@ -462,6 +462,18 @@ RULES: list[Rule] = [
         "AC1 = (p_a - p_e)/(1 - p_e) = 1 by construction, not by computation.",
     ),
     Rule(
+        "epiR-ccc-constant-rater",
+        "lins_ccc",
+        "epiR",
+        ("value",),
+        undefined,
+        "wrong",
+        "epiR 2.0.57's epi.ccc computes s_xy as r s_x s_y, with Pearson's r = 0/0 when a "
+        "rater is constant, so it reports NaN; Lin's rho_c = 2 s_xy / (s_x^2 + s_y^2 + "
+        "(mean_x - mean_y)^2) needs no r: s_xy = 0 and the denominator is positive, so "
+        "rho_c = 0 (exact).",
+    ),
+    Rule(
         "irrCAC-alpha-undefined-raises",
         "krippendorff_alpha",
         "irrCAC",
@@ -551,7 +563,7 @@ def check_diagnoses(case: dict, status: dict) -> list[str]:
             if fn is None:
                 out.append(f"{case['id']} {q}: verdict {d['verdict']} has no diagnosis")
                 continue
-            got = fn(case).get(q, "absent")
+            got = _plain(fn(case).get(q, "absent"))
             tol = looser(tolerance(case, r), DIAGNOSIS_TOLERANCE)
             if got == "absent" or not close(got, r["values"][q], tol, q):
                 out.append(
@@ -559,6 +571,15 @@ def check_diagnoses(case: dict, status: dict) -> list[str]:
                     f"{r['source']} {r['values'][q]!r}"
                 )
     return out
+
+
+def _plain(v):
+    """A diagnosis' float as the table writes it: NaN is None, an infinity "inf"."""
+    if isinstance(v, float) and math.isnan(v):
+        return None
+    if isinstance(v, float) and math.isinf(v):
+        return "inf" if v > 0 else "-inf"
+    return v
 
 
 # a diagnosis redoes the reference's computation in float64 (not its exact code path)
