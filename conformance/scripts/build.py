@@ -174,6 +174,16 @@ def python_sources():
     return s
 
 
+def desctools_version(path):
+    """The Version: line of the DESCRIPTION beside the source tree's R/Tests.r."""
+    desc = Path(path).resolve().parent.parent / "DESCRIPTION"
+    if desc.exists():
+        for line in desc.read_text().splitlines():
+            if line.startswith("Version:"):
+                return line.split(":", 1)[1].strip()
+    return "unknown (no DESCRIPTION beside R/)"
+
+
 def r_available():
     if shutil.which("Rscript") is None:
         return False, "Rscript is not installed"
@@ -250,8 +260,7 @@ def build(desctools=None, use_r=True):
                 "script": "conformance/scripts/oracles.R",
             }
         sources["irr"]["note"] = (
-            "not in Debian: installed from its CRAN source (0.84.1, "
-            "2019, MD5 sums checked against its CRAN MD5 file)"
+            "not in Debian: installed from its CRAN source (conformance/README.md)"
         )
         sources["R"] = {
             "kind": "package",
@@ -264,7 +273,7 @@ def build(desctools=None, use_r=True):
             sources["DescTools"] = {
                 "kind": "package",
                 "package": "DescTools",
-                "version": "0.99.59",
+                "version": desctools_version(desctools),
                 "language": rv,
                 "script": "conformance/scripts/oracles.R",
                 "note": "not in Debian (compiled, many dependencies): StuartMaxwellTest is "
