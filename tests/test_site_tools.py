@@ -116,3 +116,65 @@ def test_check_pdf_counts_the_images_pypdf_counts(tmp_path):
     page = PdfReader(str(path)).pages[0]
     # the oracle: pypdf's own page.images (which also parses the content stream)
     assert check_pdf.image_count(page.get("/Resources")) == len(page.images) == 2
+
+
+def test_a_figure_records_its_smallest_text_and_the_phone_check_reads_it(tmp_path):
+    """book/figure_text.py writes kh:min-text-px into a figure's PNG (10 pt at 100 dpi is
+    13.89 px; the 8 pt annotation is the smallest), explorers_build reads it, and
+    check_site's phone pass fails on text drawn under 11 CSS px and on a figure cut off
+    without a cue (and passes the same figure drawn legibly)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    sys.path.insert(0, str(ROOT / "book"))
+    import check_site
+    import explorers_build
+    import figure_text
+
+    fig, ax = plt.subplots(figsize=(6, 3), dpi=100)
+    figure_text.record(fig)
+    ax.plot([0, 1], [0, 1])
+    ax.annotate("small", (0.5, 0.5), fontsize=8)
+    ax.set_xlabel("x")
+    out = tmp_path / "_images" / "fig.png"
+    out.parent.mkdir()
+    fig.savefig(out, dpi=100)
+    plt.close(fig)
+    info = explorers_build.png_info(out)
+    assert info["width"] == 600
+    assert info["text"]["kh:min-text-px"] == f"{8 * 100 / 72:.2f}"
+    page = tmp_path / "book" / "ch.html"
+    page.parent.mkdir()
+    probe = {"src": "../_images/fig.png", "alt": "a figure", "natural": 600}
+    small = check_site.figure_problems([probe | {"drawn": 358, "hidden": 0, "cue": None}],
+                                       tmp_path, "book/ch.html")  # fmt: skip
+    assert len(small) == 1 and "under 11" in small[0], small
+    hidden = check_site.figure_problems([probe | {"drawn": 600, "hidden": 242, "cue": None}],
+                                        tmp_path, "book/ch.html")  # fmt: skip
+    assert len(hidden) == 1 and "no visible cue" in hidden[0], hidden
+    fine = check_site.figure_problems([probe | {"drawn": 600, "hidden": 242, "cue": "scroll"}],
+                                      tmp_path, "book/ch.html")  # fmt: skip
+    assert fine == []
+    # and the build gives that figure, on a phone, the width at which its text stays legible
+    html = '<div class="cell_output"><img alt="a" src="../_images/fig.png" /></div>'
+    text, _ = explorers_build.rewrite_page(html, page, tmp_path, {})
+    assert "--kh-legible-width: 600px" in text  # its natural width: 11.1 px text, no more
+    assert 'class="kh-figure-link kh-wide"' in text and "kh-figure-cue" in text
+
+
+def test_the_search_text_keeps_the_main_contents_sections_only():
+    """tools/offline_search.py: what the search page's excerpts are cut from, from disk."""
+    import offline_search
+
+    page = (
+        '<html><body><nav>menu</nav><main role="main"><div class="bd-header-article">x.ipynb'
+        '</div><section id="a"><h1>Title<a class="headerlink">#</a></h1><p>One &amp; two.</p>'
+        '<script>var x = 1;</script><section id="b"><p>Inner <img src="i.png"> text.</p>'
+        "</section></section></main><footer>foot</footer></body></html>"
+    )
+    assert offline_search.main_text(page) == (
+        '<div role="main"><section id="a"> Title One &amp; two.<section id="b"> Inner text.'
+        "</section></section></div>"
+    )

@@ -32,6 +32,13 @@ ANNOUNCED = """(i) => {
   return !!(region && region.textContent.trim());
 }"""
 ANNOUNCE_MS = 5_000
+# True once the i-th explorer's live region holds every one of the given texts.
+SAYS = """([i, texts]) => {
+  const region = document.querySelectorAll('.kh-explorer')[i].querySelector('[aria-live]');
+  return !!region && texts.every((t) => region.textContent.includes(t));
+}"""
+# Texts of an explorer's charts that overlap (a y-label running into its tick labels).
+CHART_OVERLAPS = js("chart_overlaps")
 DEFINITIONS = json.loads((ROOT / "kappalib/widgets/explorers.json").read_text())["explorers"]
 
 # (kind, control, value): "fill" a slider or a box, "select" a menu's option value, "radio"
@@ -81,6 +88,20 @@ MOVES = {
         ("key", "sensitivity", "Home"),
         ("fill", "specificity", "0.33"),
         ("key", "prevalence", "End"),
+    ],
+}
+
+
+# Bad input typed into a box: (control, text, what the sentence must quote). The explorer must
+# refuse it in one sentence, show no number of the last good matrix, and take the next good
+# value again (the issue's "e" read as an empty box, "1e3" taken as 1,000, and the old kappa
+# left on screen under the error).
+BAD_INPUTS = {
+    "weighted": [
+        ("cell-1-1", "e", '"e"'),
+        ("cell-1-1", "1e3", '"1e3"'),
+        ("cell-1-1", "2.5", '"2.5"'),
+        ("cell-1-1", "", "an empty box"),
     ],
 }
 
@@ -233,6 +254,22 @@ def check_page(page, name: str) -> tuple[list[str], list[str]]:
                 )
             failures += compare(key, state, f"explorer {key} after {kind} {control} = {value}")
             moved += 1
+        for control, text, quoted in BAD_INPUTS.get(key, []):
+            target = _control(page, i, control)
+            good = target.input_value()
+            target.fill(text)
+            state = page.evaluate(STATE, i)
+            where = f"explorer {key} after typing {text!r} into {control}"
+            if quoted not in state["message"]:
+                failures.append(f"{where}: the message {state['message']!r} does not name {quoted}")
+            stale = {k: v["text"] for k, v in state["values"].items() if v["text"] != "—"}
+            if stale:
+                failures.append(f"{where}: numbers of the last good matrix stay shown: {stale}")
+            target.fill(good)
+            state = page.evaluate(STATE, i)
+            if state["message"]:
+                failures.append(f"{where}, then {good!r} again: {state['message']}")
+            failures += compare(key, state, f"{where}, then {good!r} again")
         # The live region speaks once the controls rest (350 ms, ui.mjs's announcer): wait
         # until it has (rather than a fixed 500 ms), at most ANNOUNCE_MS.
         try:
@@ -242,6 +279,20 @@ def check_page(page, name: str) -> tuple[list[str], list[str]]:
         state = page.evaluate(STATE, i)
         if not state["announced"]:
             failures.append(f"explorer {key}: the live region (aria-live) told nothing")
+        elif key == "weighted":
+            # What a screen reader hears uses the numbers as shown (one rounding, not two).
+            shown = [state["values"][k]["text"] for k in ("observed_total", "expected_total")]
+            try:
+                page.wait_for_function(SAYS, arg=[i, shown], timeout=ANNOUNCE_MS)
+            except Exception:  # a timeout: it says other numbers, reported here
+                said = page.evaluate(STATE, i)["announced"]
+                failures.append(
+                    f"explorer {key}: the live region says {said!r}, while the page shows "
+                    f"observed {shown[0]} and expected {shown[1]}"
+                )
+        overlaps = page.evaluate(CHART_OVERLAPS, i)
+        for msg in overlaps:
+            failures.append(f"explorer {key}: {msg}")
         # The keyboard alone: Tab through the enabled controls, a key on each.
         order = state["focusables"]
         if not order:

@@ -12,6 +12,10 @@ fails unless, on every page:
   shows kappalib's numbers, paragraph and code;
 * every live explorer (tools/check_explorers.py) mounts, hides its static figure on screen,
   and, moved through states and then by the keyboard alone, shows kappalib's numbers;
+* every self-check (tools/check_self_checks.py) is played by the keyboard alone: a wrong
+  answer gets its own explanation, kappalib's answer is confirmed, both announced by the
+  self-check's polite live region; the hint, the answer (its numbers kappalib's) and a new
+  table open from the keyboard;
 * chapter pages (``book/NN_*.html``) have numbered headings, the launch buttons that the
   configuration has a target for (Binder and Colab once ``make publish-config`` has named the
   repository, JupyterHub once it has named a hub; none in an unpublished copy) and an .ipynb
@@ -39,7 +43,10 @@ The phone pass (390 x 844, a mobile viewport) opens every collapsed solution and
   of an ancestor that hides overflow (it is cut off);
 * one reaches past the screen with no scrolling box of its own (inside the article; for a
   widget control, outside the widget);
-* the page, or the article's column, scrolls sideways as a whole.
+* the page, or the article's column, scrolls sideways as a whole;
+* a figure's smallest text is drawn under 11 CSS px (the size its PNG records,
+  book/figure_text.py, times its drawn over its natural width), or part of a figure is out of
+  sight in a sideways-scrolling box with no visible cue.
 
 The pages are found in the built site (every .html outside _static and friends), so new
 chapters are checked without a change here. Screenshots of the served pages go to
@@ -100,6 +107,7 @@ FILE_NAME_ALT = re.compile(r"^\S+\.(png|jpe?g|svg|gif|webp)$", re.IGNORECASE)
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 import check_explorers  # noqa: E402  (tools/: the live explorers against kappalib)
+import check_self_checks  # noqa: E402  (tools/: the self-checks, played by the keyboard)
 import publish_config  # noqa: E402  (tools/, standard library only)
 from browser import (  # noqa: E402  (tools/: Chromium, the local server, tools/js/)
     CHROMIUM,
@@ -155,8 +163,8 @@ class PageResult:
 
 # The phases of a page's check, timed for the summary (seconds summed over the pages).
 PHASES = (
-    "load", "ready", "content", "axe", "screenshots", "explorers", "calculator", "phone",
-    "settle",
+    "load", "ready", "content", "axe", "screenshots", "explorers", "self-checks", "calculator",
+    "phone", "settle",
 )  # fmt: skip
 
 
@@ -191,6 +199,7 @@ class Expect:
     math: int
     widget_views: int
     explorers: int  # live explorers (tools/explorers_build.py's mount points)
+    self_checks: int  # self-checks (tools/self_checks.py)
     source_suffix: str | None  # the suffix of the page's source, from its download link
 
 
@@ -201,6 +210,7 @@ def expectations(site: Path, name: str) -> Expect:
     math = len(re.findall(r'class="math notranslate nohighlight"', html))
     views = len(re.findall(rf'<script type="{re.escape(WIDGET_VIEW)}"', html))
     explorers = len(re.findall(r'<div class="kh-explorer" data-explorer=', html))
+    self_checks = len(re.findall(r'<div class="self-check[" ]', html))
     suffix = None
     src = Path("_sources") / Path(name).with_suffix("")
     for candidate in (".ipynb", ".md", ".rst"):
@@ -209,7 +219,7 @@ def expectations(site: Path, name: str) -> Expect:
         ).is_file():
             suffix = candidate
             break
-    return Expect(redirect, math, views, explorers, suffix)
+    return Expect(redirect, math, views, explorers, self_checks, suffix)
 
 
 # --- in the browser ---------------------------------------------------------------------------
@@ -247,6 +257,52 @@ ANIMATIONS_DONE = """async () => {
 # box of the widget itself (a control must fit, not hide behind a scroll). Finally neither the
 # page nor the article's column may scroll sideways as a whole.
 PHONE_PROBE = js("phone_probe")
+
+# The phone pass's figures: each figure image's drawn and natural widths, and whether part of
+# it is out of sight in a scrolling box, with or without a visible cue (figure_problems).
+FIGURE_PROBE = js("figure_probe")
+
+# At a phone's size, the smallest text of a figure must be at least this many CSS px: the
+# size the figure's PNG records (book/figure_text.py, "kh:min-text-px") times its drawn width
+# over its natural width.
+MIN_FIGURE_TEXT_PX = 11.0
+
+
+def figure_problems(figures: list[dict], site: Path, name: str) -> list[str]:
+    """At phone size: a figure whose text is drawn under MIN_FIGURE_TEXT_PX, or which hides
+    part of itself in a scrolling box with no visible cue, or whose PNG does not record its
+    text size (a chapter not re-executed since book/matplotlibrc)."""
+    from explorers_build import png_info  # tools/
+
+    out = []
+    for fig in figures:
+        src = fig["src"] or ""
+        path = ((site / name).parent / unquote(urlparse(src).path)).resolve()
+        label = f"figure {Path(urlparse(src).path).name} ({fig['alt']!r})"
+        info = png_info(path) if "_images/" in src else None
+        if info is None:
+            continue  # not a figure's PNG (an SVG, the theme's icons)
+        text = info["text"].get("kh:min-text-px")
+        if text is None:
+            out.append(
+                f"{label} records no text size (kh:min-text-px): re-execute its chapter, "
+                "whose figures book/matplotlibrc makes record it"
+            )
+        else:
+            drawn = float(text) * fig["drawn"] / fig["natural"]
+            if drawn < MIN_FIGURE_TEXT_PX:
+                out.append(
+                    f"{label}: its smallest text is {drawn:.1f} CSS px on the phone "
+                    f"({float(text):.1f} px in the {fig['natural']} px image drawn "
+                    f"{fig['drawn']:.0f} px wide), under {MIN_FIGURE_TEXT_PX:g}"
+                )
+        if fig["hidden"] > 0 and not fig["cue"]:
+            out.append(
+                f"{label}: {fig['hidden']} px of it are out of sight in a sideways-scrolling "
+                "box with no visible cue"
+            )
+    return out
+
 
 # axe-core, run on the page with the WCAG 2.1 A and AA rules; returns the serious and critical
 # violations, each node marked with the ALLOWED_AXE entry (index) that covers it, if any.
@@ -312,11 +368,17 @@ def check_page(page, url: str, name: str, mode: str, site: Path, is_local, shot_
         elif mode == "phone":
             with phase(result, "ready"):
                 _wait_ready(page, expect, result)
-            _check_phone(page, name, result, shot_dir)
+            _check_phone(page, name, result, shot_dir, site)
         else:
             with phase(result, "ready"):
                 _wait_ready(page, expect, result)
             _check_content(page, name, expect, result, site, shot_dir, audit=mode == "http")
+            if name == CARD and mode == "http":
+                with phase(result, "content"):
+                    _check_card_prints_on_one_page(page, result)
+            if name == "search.html":
+                with phase(result, "content"):
+                    _check_search(page, url, result)
             if name == "book/calculator.html":
                 # js25's calculator check: random matrices (50 served, 5 from disk) and 2 CSV
                 # files against kappalib (it navigates the page itself; its phone probe at
@@ -359,6 +421,50 @@ def check_page(page, url: str, name: str, mode: str, site: Path, is_local, shot_
     return result
 
 
+# The search page, asked for a word: every result is listed, and from disk too each result
+# with an excerpt (tools/offline_search.py, book/_static/page.js), where the browser refuses
+# the fetches that cut them ("Failed to fetch").
+SEARCH_QUERY = "expected agreement"
+SEARCH_DONE = """() => {
+  const items = document.querySelectorAll('#search-results li');
+  return items.length > 0 && [...items].filter(li => !li.querySelector('span')).every(
+    li => li.querySelector('p.context'));
+}"""
+
+
+def _check_search(page, url: str, result: PageResult) -> None:
+    page.goto(f"{url}?q={SEARCH_QUERY.replace(' ', '+')}", wait_until="load", timeout=WAIT_MS)
+    try:
+        page.wait_for_function(SEARCH_DONE, timeout=WAIT_MS)
+    except Exception:
+        counts = page.evaluate(
+            "() => [document.querySelectorAll('#search-results li').length,"
+            " document.querySelectorAll('#search-results li p.context').length]"
+        )
+        result.fail(
+            f"search for {SEARCH_QUERY!r}: {counts[0]} results, {counts[1]} with an excerpt"
+        )
+        return
+    n = page.evaluate("() => document.querySelectorAll('#search-results li').length")
+    result.notes.append(f"search for {SEARCH_QUERY!r}: {n} results, each with an excerpt")
+
+
+# The summary card (book/summary_card.md) is for printing: on one A4 sheet.
+CARD = "book/summary_card.html"
+
+
+def _check_card_prints_on_one_page(page, result: PageResult) -> None:
+    import io
+
+    from pypdf import PdfReader
+
+    pages = len(PdfReader(io.BytesIO(page.pdf(format="A4", print_background=True))).pages)
+    if pages != 1:
+        result.fail(f"the summary card prints on {pages} A4 pages, not one")
+    else:
+        result.notes.append("the summary card prints on one A4 page")
+
+
 def _wait_ready(page, expect: Expect, result: PageResult) -> None:
     """Wait until MathJax has typeset the page and the stored widget views are rendered."""
     if expect.math:
@@ -374,11 +480,18 @@ def _wait_ready(page, expect: Expect, result: PageResult) -> None:
             pass  # counted by the content check
 
 
-def _check_phone(page, name: str, result: PageResult, shot_dir) -> None:
+def _check_phone(page, name: str, result: PageResult, shot_dir, site: Path) -> None:
     with phase(result, "phone"):
         page.evaluate(OPEN_TOGGLES)
         page.evaluate(ANIMATIONS_DONE)  # the toggles' opening transition (0.3 s), when any
         probe = page.evaluate(PHONE_PROBE)
+        figures = page.evaluate(FIGURE_PROBE)
+        # The live explorers' charts: no text running into another (a y-label into its ticks).
+        for i in range(page.locator(".kh-explorer").count()):
+            for msg in page.evaluate(check_explorers.CHART_OVERLAPS, i):
+                result.fail(f"phone: explorer {i + 1}: {msg}")
+    for msg in figure_problems(figures, site, name):
+        result.fail(f"phone: {msg}")
     result.phone_checked = probe["checked"]
     for msg in probe["problems"]:
         result.fail(f"phone: {msg}")
@@ -386,7 +499,8 @@ def _check_phone(page, name: str, result: PageResult, shot_dir) -> None:
         result.fail(f"phone: {msg}")
     result.notes.append(
         f"phone {probe['vw']} px: {probe['checked']} formulas, images, tables, widgets and "
-        f"code blocks measured, {len(probe['problems'])} past an edge"
+        f"code blocks measured, {len(probe['problems'])} past an edge; {len(figures)} figures' "
+        f"text sizes measured"
     )
     if shot_dir is not None:
         with phase(result, "screenshots"):
@@ -472,6 +586,19 @@ def _check_content(
         if len(notes) < expect.explorers:
             result.fail(
                 f"{expect.explorers - len(notes)} of {expect.explorers} explorers not checked"
+            )
+
+    # The self-checks, played by the keyboard: wrong and right answers, hint, answer, a new
+    # table; every announcement read from the live region; numbers against kappalib's.
+    if expect.self_checks:
+        with phase(result, "self-checks"):
+            failures, notes = check_self_checks.check_page(page, name)
+        for msg in failures:
+            result.fail(msg)
+        result.notes.append(f"self-checks: {len(notes)} of {expect.self_checks} played")
+        if len(notes) < expect.self_checks:
+            result.fail(
+                f"{expect.self_checks - len(notes)} of {expect.self_checks} self-checks not played"
             )
 
 

@@ -34,6 +34,7 @@ import ast
 import html
 import inspect
 import json
+import math
 import re
 import struct
 from pathlib import Path
@@ -121,9 +122,15 @@ def _module_order(entry: Path) -> list[Path]:
     return order
 
 
-def bundle(entry: Path = ENTRY, definitions: Path = DEFINITIONS) -> str:
+def bundle(entry: Path = ENTRY, definitions: Path | None = DEFINITIONS) -> str:
     """One classic script: every module of ``entry`` in a function scope, its imports bound
-    to the modules before it, then ``mountAll`` with the definitions once the page is read."""
+    to the modules before it, then ``mountAll`` with the definitions (null without a file)
+    once the page is read. tools/self_checks.py bundles the self-checks with it too."""
+    data = (
+        "null"
+        if definitions is None
+        else json.dumps(json.loads(definitions.read_text(encoding="utf-8")))
+    )
     order = _module_order(entry)
     var = {path: f"__kh_module_{i}" for i, path in enumerate(order)}
     var |= {path: name for path, (_, name) in EXTERNAL.items()}
@@ -131,7 +138,7 @@ def bundle(entry: Path = ENTRY, definitions: Path = DEFINITIONS) -> str:
         "// Built by tools/explorers_build.py from book/_static/explorers/*.mjs and\n"
         "// kappalib/widgets/explorers.json; edit those. Needs _static/kappa/kappa.js first.",
         '(function () {\n"use strict";',
-        f"const DEFINITIONS = {json.dumps(json.loads(definitions.read_text(encoding='utf-8')))};",
+        f"const DEFINITIONS = {data};",
     ]
     for path in order:
         text = path.read_text(encoding="utf-8")
@@ -216,15 +223,39 @@ def explorer_call(code: str, definitions: dict) -> tuple[str, dict] | None:
     return None
 
 
-def _png_width(path: Path) -> int | None:
+def png_info(path: Path) -> dict | None:
+    """A PNG's width and height and its text chunks (``kh:min-text-px``, written by
+    book/figure_text.py: the height in the PNG's pixels of the figure's smallest text); None
+    for a file that is not a PNG."""
     try:
-        with path.open("rb") as f:
-            head = f.read(24)
+        data = path.read_bytes()
     except OSError:
         return None
-    if head[:8] != b"\x89PNG\r\n\x1a\n":
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
         return None
-    return struct.unpack(">I", head[16:20])[0]
+    info: dict = {"width": struct.unpack(">I", data[16:20])[0],
+                  "height": struct.unpack(">I", data[20:24])[0], "text": {}}  # fmt: skip
+    i = 8
+    while i + 8 <= len(data):
+        (n,) = struct.unpack(">I", data[i : i + 4])
+        kind = data[i + 4 : i + 8]
+        if kind == b"tEXt":
+            key, _, value = data[i + 8 : i + 8 + n].partition(b"\0")
+            info["text"][key.decode("latin-1")] = value.decode("latin-1")
+        elif kind in (b"IDAT", b"IEND"):
+            break  # matplotlib writes its text chunks before the image data
+        i += 12 + n
+    return info
+
+
+# On a phone a figure's smallest text must stay at least this many CSS px (make check-site
+# fails under 11): the figure keeps at least the width that gives it, and scrolls sideways in
+# its own box, with a cue, when that is wider than the column.
+LEGIBLE_PX = 11.5
+CUE = (
+    '<span class="kh-figure-cue">Wider than the screen: scroll it sideways, or tap it to '
+    "open it full size.</span>"
+)
 
 
 def rewrite_page(text: str, page: Path, outdir: Path, definitions: dict) -> tuple[str, int]:
@@ -282,11 +313,21 @@ def rewrite_page(text: str, page: Path, outdir: Path, definitions: dict) -> tupl
         if re.search(r"<a\b[^>]*>\s*$", before):
             return m.group(0)  # already inside a link
         src = m["src"]
-        width = _png_width((page.parent / src).resolve())
-        style = f' style="--kh-natural-width: {width}px"' if width else ""
+        info = png_info((page.parent / src).resolve())
+        style, cue, wide = "", "", ""
+        if info:
+            width = info["width"]
+            style = f"--kh-natural-width: {width}px"
+            text_px = info["text"].get("kh:min-text-px")
+            if text_px and float(text_px) > 0:
+                legible = min(width, math.ceil(width * LEGIBLE_PX / float(text_px)))
+                style += f"; --kh-legible-width: {legible}px"
+                if legible > 340:  # wider than the column of a 390 px phone
+                    cue, wide = CUE, " kh-wide"
+            style = f' style="{style}"'
         return (
-            f'<a class="kh-figure-link" href="{src}" title="Open the figure full size"{style}>'
-            f"{m.group(0)}</a>"
+            f'<a class="kh-figure-link{wide}" href="{src}" title="Open the figure full size"'
+            f"{style}>{m.group(0)}</a>{cue}"
         )
 
     def text_before(i):

@@ -17,7 +17,8 @@ Why not a ``_static/`` folder in the source: Jupyter Book 1.x adds every ``.js``
 there as a script to *every* page, and MathJax alone has hundreds of them.
 
 It also drops the buttons whose target is still a placeholder of an unpublished checkout
-(:func:`drop_unpublished_buttons`).
+(:func:`drop_unpublished_buttons`), and the theme's Font Awesome script (1.49 MB on every
+page; the theme's CSS draws the same icons with the web font: :func:`drop_fontawesome_js`).
 
 The build fails (``-W``) when a page would load one of these scripts from the network, and
 stops with an error when the npm packages are missing or a configured local script was not
@@ -261,6 +262,30 @@ def drop_unpublished_buttons(app: Sphinx, config) -> None:
     config.html_theme_options = unpublished_theme_options(config.html_theme_options or {})
 
 
+# The theme loads Font Awesome's JavaScript on every page (scripts/fontawesome.js, 1.49 MB),
+# which only redraws the theme's dozen icons (<i class="fa-solid fa-bars">, the search glass,
+# the theme switch, the download menu) as inline SVG. The theme's CSS already draws those same
+# <i> elements with Font Awesome's web font (vendor/fontawesome/webfonts, fetched only for the
+# glyphs a page shows), so the script is dropped from every page and the file from the site.
+FONTAWESOME_JS = re.compile(
+    r'\s*<script\b[^>]*\bsrc="(?:\.\./)*_static/scripts/fontawesome\.js(?:\?[^"]*)?"[^>]*>'
+    r"</script>"
+)
+
+
+def drop_fontawesome_js(app: Sphinx, exception) -> None:
+    if exception is not None or app.builder.format != "html":
+        return
+    outdir = Path(app.outdir)
+    for page in outdir.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        new = FONTAWESOME_JS.sub("", text)
+        if new != text:
+            page.write_text(new, encoding="utf-8")
+    for name in ("fontawesome.js", "fontawesome.js.map", "fontawesome.js.LICENSE.txt"):
+        (outdir / "_static" / "scripts" / name).unlink(missing_ok=True)
+
+
 def setup(app: Sphinx) -> dict:
     # Before the theme's own config-inited handler (priority 500) reads the options.
     app.connect("config-inited", drop_unpublished_buttons, priority=100)
@@ -269,4 +294,5 @@ def setup(app: Sphinx) -> dict:
     app.connect("builder-inited", copy_assets)
     app.connect("html-page-context", add_widget_scripts)
     app.connect("html-page-context", mend_markup)
+    app.connect("build-finished", drop_fontawesome_js)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -169,6 +169,9 @@ function prevalence(mount, def, state) {
 
 // --- chapter 05: weighted kappa, cell by cell ------------------------------------------------
 
+/** A count typed in a box: digits only ("12"), else null. */
+const wholeNumber = (text) => (/^\s*\d+\s*$/.test(text) ? Number(text) : null);
+
 function weighted(mount, def, state) {
   const f = frame(mount, def);
   const v = { ...Object.fromEntries(def.controls.map((c) => [c.name, c.default])), ...state };
@@ -187,20 +190,31 @@ function weighted(mount, def, state) {
   const menuDef = controlDef(def, "example");
   const grid = h("fieldset", { class: "kh-control kh-grid-input" }, h("legend", {}, cellsDef.label));
   const boxes = [];
+  // Text boxes read by one strict rule (a whole number of digits, nothing else: "e", "1e3" and
+  // "2.5" are refused by name), with the arrow keys stepping by 1 as a number box does.
+  const texts = cells.map((row) => row.map((x) => String(x)));
   cells.forEach((row, i) =>
     row.forEach((x, j) => {
       const box = h("input", {
-        type: "number",
-        min: cellsDef.min,
-        max: cellsDef.max,
-        step: cellsDef.step,
+        type: "text",
         value: x,
         inputmode: "numeric",
+        autocomplete: "off",
         "aria-label": `row ${i + 1}, column ${j + 1}`,
         "data-control": `cell-${i}-${j}`,
       });
       box.addEventListener("input", () => {
-        cells[i][j] = box.value === "" ? Number.NaN : Number(box.value);
+        texts[i][j] = box.value;
+        update();
+      });
+      box.addEventListener("keydown", (event) => {
+        if (event.key !== "ArrowUp" && event.key !== "ArrowDown") return;
+        const n = wholeNumber(box.value);
+        if (n === null) return;
+        event.preventDefault();
+        const next = Math.min(cellsDef.max, Math.max(cellsDef.min, n + (event.key === "ArrowUp" ? 1 : -1)));
+        box.value = String(next);
+        texts[i][j] = box.value;
         update();
       });
       boxes.push(box);
@@ -208,21 +222,49 @@ function weighted(mount, def, state) {
     }),
   );
   const percent = (x) => (x === 0 ? "0" : (100 * x).toFixed(1));
+  const clear = (text) => {
+    // No number of the last valid matrix stays on screen under the error.
+    out.set({ observed_total: "—", expected_total: "—", kappa: "—" });
+    out.querySelectorAll("[data-key]").forEach((dd) => {
+      dd.dataset.value = "null";
+    });
+    observed.replaceChildren();
+    expected.replaceChildren();
+    message.textContent = text;
+    f.say.say(text);
+  };
   const update = () => {
     const editing = v.example === def.custom;
     boxes.forEach((b) => {
       b.disabled = !editing;
     });
-    const { matrix, labels } = editing ? { matrix: cells, labels: [1, 2, 3] } : def.examples[v.example];
+    let matrix;
+    let labels;
+    if (editing) {
+      labels = [1, 2, 3];
+      matrix = [];
+      for (let i = 0; i < 3; i++) {
+        matrix.push([]);
+        for (let j = 0; j < 3; j++) {
+          const n = wholeNumber(texts[i][j]);
+          if (n === null || n > cellsDef.max) {
+            const got = texts[i][j].trim() === "" ? "an empty box" : JSON.stringify(texts[i][j].trim());
+            clear(`Every count must be a whole number from ${cellsDef.min} to ${cellsDef.max}, got ${got} in row ${i + 1}, column ${j + 1}.`);
+            return;
+          }
+          matrix[i].push(n);
+        }
+      }
+    } else {
+      ({ matrix, labels } = def.examples[v.example]);
+    }
     const weighting = v.weighting === "none" ? null : v.weighting;
     let s;
     try {
-      const bad = matrix.flat().find((x) => !Number.isInteger(x) || x < 0);
-      if (bad !== undefined) throw new Error(`Every count must be a whole number of at least 0, got ${Number.isNaN(bad) ? "an empty box" : bad}.`);
       if (matrix.flat().every((x) => x === 0)) throw new Error("The matrix is all zeros: enter at least one case.");
       s = X.weightedContributions(matrix, weighting);
     } catch (err) {
-      message.textContent = err.message;
+      clear(err.message);
       return;
     }
     message.textContent = "";
@@ -235,7 +277,8 @@ function weighted(mount, def, state) {
     const vmax = Math.max(...s.observed.flat(), ...s.expected.flat()) || 1;
     observed.update(s.observed, { text: percent, vmin: 0, vmax, labelsNow: labels });
     expected.update(s.expected, { text: percent, vmin: 0, vmax, labelsNow: labels });
-    const verdict = s.kappa === null ? "kappa is undefined (0/0): no expected disagreement" : `kappa = 1 − ${(100 * s.observed_total).toFixed(2)} / ${(100 * s.expected_total).toFixed(2)} = ${fmt(s.kappa)}`;
+    // The sentence read out uses the numbers as shown (fmt: Python's rounding, ties to even).
+    const verdict = s.kappa === null ? "kappa is undefined (0/0): no expected disagreement" : `kappa = 1 − ${fmt(100 * s.observed_total, 2)} / ${fmt(100 * s.expected_total, 2)} = ${fmt(s.kappa)}`;
     f.say.say(`${v.example}, ${v.weighting} weighting: ${verdict}`);
   };
   f.controls.append(

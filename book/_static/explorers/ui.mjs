@@ -204,7 +204,8 @@ export function matrixTable({ caption, labels, rowTitle = "reference", colTitle 
 
 const W = 420;
 const H = 260;
-const PAD = { left: 46, right: 12, top: 12, bottom: 40 };
+const PAD_BASE = { left: 46, right: 12, top: 12, bottom: 40 };
+const PAD = PAD_BASE; // the bar chart's; a line chart widens its left margin to its labels
 
 function ticks(lo, hi, n = 5) {
   const span = hi - lo || 1;
@@ -226,11 +227,18 @@ export function lineChart({ title, xLabel, yLabel }) {
   svg.draw = ({ xDomain, yDomain, series, markers = [], vline = null, summary }) => {
     const [x0, x1] = xDomain;
     const [y0, y1] = yDomain;
+    // The left margin fits the y-axis label and the widest tick label at the chart's own font
+    // size (larger on a phone): at a fixed 46 units, "kappa, MCC" ran into "-0.5".
+    const fontSize = parseFloat(getComputedStyle(svg).fontSize) || 13;
+    const yTicks = ticks(y0, y1);
+    const widest = Math.max(...yTicks.map((t) => label(t).length));
+    const left = Math.ceil(4 + 1.25 * fontSize + 6 + 0.62 * fontSize * widest + 5);
+    const PAD = { ...PAD_BASE, left };
     const X = (x) => PAD.left + ((x - x0) / (x1 - x0 || 1)) * (W - PAD.left - PAD.right);
     const Y = (y) => H - PAD.bottom - ((y - y0) / (y1 - y0 || 1)) * (H - PAD.top - PAD.bottom);
     const parts = [h("title", {}, summary || title)];
     const axes = h("g", { class: "kh-axes" });
-    for (const t of ticks(y0, y1)) {
+    for (const t of yTicks) {
       axes.append(h("line", { x1: PAD.left, x2: W - PAD.right, y1: Y(t), y2: Y(t), class: "kh-grid" }));
       axes.append(h("text", { x: PAD.left - 5, y: Y(t) + 4, "text-anchor": "end" }, label(t)));
     }
@@ -241,9 +249,9 @@ export function lineChart({ title, xLabel, yLabel }) {
     axes.append(h("line", { x1: PAD.left, x2: W - PAD.right, y1: H - PAD.bottom, y2: H - PAD.bottom, class: "kh-axis" }));
     if (y0 < 0 && y1 > 0) axes.append(h("line", { x1: PAD.left, x2: W - PAD.right, y1: Y(0), y2: Y(0), class: "kh-zero" }));
     axes.append(h("text", { x: (PAD.left + W - PAD.right) / 2, y: H - 6, "text-anchor": "middle" }, xLabel));
-    axes.append(
-      h("text", { x: 12, y: (PAD.top + H - PAD.bottom) / 2, "text-anchor": "middle", transform: `rotate(-90 12 ${(PAD.top + H - PAD.bottom) / 2})` }, yLabel),
-    );
+    const lx = 4 + 0.9 * fontSize; // the rotated label's baseline, clear of the tick labels
+    const ly = (PAD.top + H - PAD.bottom) / 2;
+    axes.append(h("text", { x: lx, y: ly, "text-anchor": "middle", transform: `rotate(-90 ${lx} ${ly})` }, yLabel));
     parts.push(axes);
     if (vline !== null) {
       parts.push(h("line", { x1: X(vline), x2: X(vline), y1: PAD.top, y2: H - PAD.bottom, class: "kh-vline" }));
