@@ -53,8 +53,10 @@ from ._agreement import (
 from ._bias import mcnemar_test, stuart_maxwell_test
 from ._bootstrap import bootstrap_confint, paired_difference_confint
 from ._categories import category_fleiss_kappas, class_validity, specific_agreement
+from ._clustered import clustered_kappa  # issue 34: clustered cases
 from ._continuous import icc, lins_ccc  # issue 23: continuous ratings
 from ._correlation import mcc
+from ._dependent import kappa_difference, light_kappa_test  # issue 34: dependent kappas
 from ._designs import conger_kappa, fleiss_kappa_generalized, light_kappa
 from ._diagnostics import asymmetry, off_diagonal_entropy
 from ._errors import UndefinedMetricError
@@ -79,18 +81,29 @@ from ._multirater import (
 from ._rating_inference import ratings_confint, ratings_standard_error
 from ._ratings_report import RatingsReport, ratings_report
 from ._report import AgreementReport, agreement_report
+from ._subgroups import subgroup_kappas  # issue 34: kappa by subgroup
 from ._two_rater import brennan_prediger, gwet_ac1, pabak, scotts_pi
 from ._weights import disagreement_weights
-from .results import ConfidenceInterval, ConfusionMatrix, RatingTable
+from .results import (
+    ClusteredKappa,
+    ConfidenceInterval,
+    ConfusionMatrix,
+    KappaDifference,
+    RatingTable,
+    SubgroupKappas,
+)
 
 __version__ = "0.1.0"
 
 __all__ = [
     "AgreementReport",
+    "ClusteredKappa",
     "ConfidenceInterval",
     "ConfusionMatrix",
+    "KappaDifference",
     "RatingTable",
     "RatingsReport",
+    "SubgroupKappas",
     "UndefinedMetricError",
     "agreement_report",
     "asymmetry",
@@ -100,6 +113,7 @@ __all__ = [
     "brennan_prediger_multi",
     "category_fleiss_kappas",
     "class_validity",
+    "clustered_kappa",
     "cohen_kappa_confint",
     "cohen_kappa_score",
     "confusion_matrix",
@@ -114,12 +128,14 @@ __all__ = [
     "icc",
     "kappa",
     "kappa_confint",
+    "kappa_difference",
     "kappa_max",
     "kappa_sample_size",
     "kappa_standard_error",
     "krippendorff_alpha",
     "labels_from_matrix",
     "light_kappa",
+    "light_kappa_test",
     "lins_ccc",
     "matrix_from_counts",
     "matthews_corrcoef",
@@ -137,4 +153,5 @@ __all__ = [
     "scotts_pi",
     "specific_agreement",
     "stuart_maxwell_test",
+    "subgroup_kappas",
 ]

@@ -33,6 +33,7 @@ from ._ratings import (
 )
 from ._two_rater import _agreement_weights
 from ._validation import _short, finish
+from ._weights import resolve_weights
 from .results import RatingTable
 
 __all__ = [
@@ -270,6 +271,8 @@ def krippendorff_alpha(
     ratings: ArrayLike,
     *,
     level_of_measurement: Literal["nominal", "ordinal", "interval", "ratio"] = "nominal",
+    weighting: str | ArrayLike | None = None,
+    scores: ArrayLike | None = None,
     labels: ArrayLike | None = None,
     layout: Layout | None = None,
     zero_division: str | float | None = None,
@@ -301,6 +304,16 @@ def krippendorff_alpha(
         Strings only for the nominal and ordinal levels.
     level_of_measurement : {"nominal", "ordinal", "interval", "ratio"}
         Which fixes the distance :math:`\delta^2`.
+    weighting : str or array-like of shape (V, V), optional
+        Instead of a level, a distance :math:`\delta^2 = W` of
+        :func:`disagreement_weights` (Gwet 2014, as irrCAC's ``krippen_alpha_raw``):
+        ``"quadratic"`` on numbers is the interval level, ``"ratio"`` the ratio level,
+        ``"circular"`` and ``"bipolar"`` are Krippendorff's own metrics of those names,
+        ``"ordinal"`` is Gwet's (it counts values, unlike the ordinal level's ranks).
+        Numeric values are the default ``scores``; only with the default
+        ``level_of_measurement``.
+    scores : array-like of shape (V,), optional
+        The values' scores for a named ``weighting`` (default: the numeric values).
     labels : array-like of shape (V,), optional
         The value domain.  For ordinal strings it is required (or an ordered pandas
         Categorical) and gives their order; for ordinal numbers, its order (default:
@@ -354,7 +367,14 @@ def krippendorff_alpha(
             "level_of_measurement must be 'nominal', 'ordinal', 'interval' or 'ratio', got "
             f"{level!r}"
         )
+    if weighting is not None and level != "nominal":
+        raise ValueError(
+            f"give either level_of_measurement or weighting, got level_of_measurement={level!r} "
+            f"and weighting={_short(weighting, 40)}"
+        )
     o, domain, m_max, source = ratings_coincidences(ratings, labels, layout, "ratings")
+    if weighting is not None:
+        return _weighted_alpha(o, domain, source, m_max, weighting, scores, zero_division)
     strings = domain.dtype.kind in "US"
     if strings and level in ("interval", "ratio"):
         raise TypeError(
@@ -387,6 +407,29 @@ def krippendorff_alpha(
 
 
 krippendorff_alpha.__doc__ = (krippendorff_alpha.__doc__ or "").replace("RATINGS_DOC", _RATINGS_DOC)
+
+
+def alpha_distance(weighting, scores, domain, source, name="krippendorff_alpha"):
+    """delta^2 of a ``weighting`` on the value domain (numeric values are the scores)."""
+    check_weighted_order(weighting, domain, source, name)
+    scores = default_scores(weighting, scores, domain)
+    return resolve_weights(weighting, domain.size, scores)
+
+
+def _weighted_alpha(o, domain, source, m_max, weighting, scores, zero_division):
+    delta = alpha_distance(weighting, scores, domain, source)
+    if m_max < 2:
+        raise ValueError(
+            "ratings must have at least one unit rated by two or more raters, got "
+            f"{int(m_max)} rating(s) per unit at most"
+        )
+    value, undefined = _alpha_from_coincidences(o, delta)
+    return finish(
+        value,
+        undefined,
+        zero_division,
+        "Krippendorff's alpha is undefined (0/0): no pair of pairable ratings is at a distance",
+    )
 
 
 # --- Gwet's AC1/AC2 and Brennan-Prediger ---------------------------------------------------

@@ -55,8 +55,7 @@ Coefficient = Literal[
 _COEFFICIENTS = ("fleiss", "fleiss_generalized", "alpha", "ac1", "ac2", "bp", "conger", "light")
 # take a units x categories count table; the others take raw ratings
 _TABLE = ("fleiss", "fleiss_generalized", "ac1", "ac2", "bp")
-_WEIGHTED = ("fleiss_generalized", "ac1", "ac2", "bp", "conger")
-_NO_ANALYTIC = ("alpha", "light")
+_WEIGHTED = ("fleiss_generalized", "ac1", "ac2", "bp", "conger", "alpha")
 _SE_METHODS = ("analytic", "bootstrap")
 _CI_METHODS = ("analytic", "percentile", "bca")
 
@@ -82,24 +81,18 @@ def _check_options(coefficient, method, weighting, level, layout, null, n_popula
         options = ", ".join(repr(m) for m in methods[:-1]) + f" or {methods[-1]!r}"
         raise ValueError(f"method must be {options}, got {_short(method)}")
     name = _NAMES[coefficient]
-    if method == "analytic" and coefficient in _NO_ANALYTIC:
-        raise ValueError(
-            f"{name} has no analytic standard error in kappalib: use method="
-            f"{' or '.join(repr(m) for m in methods[1:])}, which resamples the units"
-        )
     if coefficient == "ac2" and weighting is None:
         raise ValueError(
             "coefficient='ac2' is AC1 with weights and needs weighting= ('linear', "
             "'quadratic' or a matrix); use coefficient='ac1' for unweighted ratings"
         )
-    if coefficient not in _WEIGHTED and weighting is not None:
-        hint = (
-            "; for alpha the distance comes from level_of_measurement="
-            if coefficient == "alpha"
-            else "; 'fleiss_generalized' takes weights"
-            if coefficient == "fleiss"
-            else ""
+    if coefficient == "alpha" and weighting is not None and level != "nominal":
+        raise ValueError(
+            "give either level_of_measurement or weighting for Krippendorff's alpha, got "
+            f"level_of_measurement={_short(level)} and weighting={_short(weighting, 40)}"
         )
+    if coefficient not in _WEIGHTED and weighting is not None:
+        hint = "; 'fleiss_generalized' takes weights" if coefficient == "fleiss" else ""
         raise ValueError(
             f"weighting does not apply to {name}, got weighting={_short(weighting)}{hint}"
         )
@@ -171,6 +164,10 @@ def ratings_standard_error(
     :math:`\frac{T_w}{K(K-1)} \sum_k (n_{ik}/r_i)(1 - \pi_k)` for AC1/AC2,
     :math:`p_e` itself for Brennan-Prediger (its chance agreement is fixed), and for
     Conger's kappa Gwet's term for each rater's margins (as irrCAC's ``conger``).
+    Krippendorff's alpha has Gwet's linearization as irrCAC's ``krippen_alpha_raw`` computes
+    it (``kappalib._alpha_variance``; not at the ordinal level, whose distances depend on
+    the data), and Light's kappa the delta method on its pairwise kappas
+    (:func:`light_kappa_test`).
 
     For Fleiss' kappa, ``null=True`` gives instead the standard error under
     :math:`\kappa = 0` (Fleiss, Nee & Landis 1979), for the test
@@ -194,11 +191,11 @@ def ratings_standard_error(
         ``"ac2"`` is AC1 with ``weighting``; ``"fleiss"`` needs the same number of ratings
         per unit, ``"fleiss_generalized"`` (Gwet's) does not.
     method : {"analytic", "bootstrap"}, default "analytic"
-        Krippendorff's alpha and Light's kappa have no analytic standard error here: use
+        Krippendorff's alpha at the ordinal level has no analytic standard error here: use
         the bootstrap.
     weighting, scores :
         As in the coefficient's own function (``weighting`` for the generalized Fleiss,
-        AC1/AC2, BP and Conger).
+        AC1/AC2, BP, Conger and alpha).
     labels : array-like of shape (K,), optional
         The categories offered, in order: for raw ratings as in :func:`rating_table`; for a
         count table, its columns' names (or a reindexing of a :class:`RatingTable`).
@@ -225,7 +222,7 @@ def ratings_standard_error(
     Raises
     ------
     ValueError, TypeError
-        On an unknown coefficient or method, ``method="analytic"`` for alpha, an option that
+        On an unknown coefficient or method, ``method="analytic"`` for ordinal alpha, an option that
         does not apply to the coefficient or the method, fewer than 2 rated units, an
         ``n_population`` below the number of units, or invalid data (as the coefficient's
         own function).
@@ -263,7 +260,7 @@ def ratings_standard_error(
     name = _NAMES[coefficient]
     if method == "analytic":
         _, _, var = _analytic(
-            data, coefficient, weighting, scores, categories, layout, n_population, null
+            data, coefficient, weighting, scores, categories, layout, n_population, null, level
         )
         se = None if var is None else math.sqrt(max(var, 0.0))
     else:
@@ -329,7 +326,7 @@ def ratings_confint(
     coefficient : {"fleiss", "fleiss_generalized", "alpha", "ac1", "ac2", "bp", "conger", "light"}
         As in :func:`ratings_standard_error`.
     method : {"analytic", "percentile", "bca"}, default "analytic"
-        ``"analytic"`` is refused for Krippendorff's alpha and Light's kappa.
+        ``"analytic"`` is refused for Krippendorff's alpha at the ordinal level.
     confidence_level : float, default 0.95
         Coverage, strictly between 0 and 1.
     n_resamples : int, default 9999
@@ -364,9 +361,9 @@ def ratings_confint(
     random rating sets per coefficient), with four differences by design: a standard error
     of 0 stays 0 here (irrCAC puts 1e-15 in its place); irrCAC's ``fleiss`` is
     ``"fleiss_generalized"`` here, ``"fleiss"`` being Fleiss' own coefficient for units with
-    equal numbers of ratings; irrCAC's linearization SE of alpha has no counterpart (alpha
-    is bootstrapped); and any ``confidence_level`` in (0, 1) is accepted (irrCAC: 0.90 to
-    0.99).
+    equal numbers of ratings; irrCAC has no analytic interval for Light's kappa (irr's
+    ``kappam.light`` has a test, see :func:`light_kappa_test`); and any
+    ``confidence_level`` in (0, 1) is accepted (irrCAC: 0.90 to 0.99).
 
     Hayes and Krippendorff's (2007) KALPHA bootstraps alpha differently: it draws pairs of
     values from the coincidence matrix and keeps the data's expected disagreement fixed.
@@ -408,7 +405,7 @@ def ratings_confint(
     message = f"{name} is undefined (0/0) on these data, and so is its interval"
     if method == "analytic":
         value, n, var = _analytic(
-            data, coefficient, weighting, scores, categories, layout, n_population, False
+            data, coefficient, weighting, scores, categories, layout, n_population, False, level
         )
         if var is None:
             interval = None

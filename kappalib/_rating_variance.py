@@ -17,6 +17,7 @@ from ._counting import tabulate
 from ._designs import _rater_indicators, conger_kappa, fleiss_kappa_generalized, light_kappa
 from ._multirater import (
     _delta,
+    alpha_distance,
     brennan_prediger_multi,
     fleiss_kappa,
     gwet_ac1_multi,
@@ -284,9 +285,9 @@ def _rater_bootstrap(X, w, coefficient):
 
 
 # ------------------------------------------------------------------ Krippendorff's alpha
-def _alpha_bootstrap(data, level, categories, layout):
+def _alpha_bootstrap(data, level, categories, layout, weighting=None, scores=None):
     """Pairable distinct units, multiplicities, and alpha of (B, U) weights."""
-    table, domain, _ = tabulate(data, categories, layout, keep_unused=True)
+    table, domain, source = tabulate(data, categories, layout, keep_unused=True)
     table = np.asarray(table, dtype=np.float64)
     table = table[table.sum(axis=1) >= 2]  # units with one rating have no pair
     rows, m = np.unique(table, axis=0, return_counts=True)
@@ -295,7 +296,10 @@ def _alpha_bootstrap(data, level, categories, layout):
     # o_u = (n_u n_u^T - diag(n_u)) / (m_u - 1), flattened: o* = Wt @ o_units
     o_units = rows[:, :, None] * rows[:, None, :] - rows[:, :, None] * np.eye(V)
     o_units = (o_units / (mu - 1.0)[:, None, None]).reshape(rows.shape[0], V * V)
-    fixed = None if level == "ordinal" else _delta(level, domain, None)
+    if weighting is not None:
+        fixed = alpha_distance(weighting, scores, domain, source)
+    else:
+        fixed = None if level == "ordinal" else _delta(level, domain, None)
     chunk = max(1, (1 << 21) // max(1, V * V))
 
     def stat(Wt):
@@ -328,11 +332,13 @@ def _prepare_bootstrap(data, coefficient, weighting, scores, categories, level, 
         value = krippendorff_alpha(
             data,
             level_of_measurement=level,
+            weighting=weighting,
+            scores=scores,
             labels=categories,
             layout=layout,
             zero_division=float("nan"),
         )
-        m, stat = _alpha_bootstrap(data, level, categories, layout)
+        m, stat = _alpha_bootstrap(data, level, categories, layout, weighting, scores)
         return float(value), m, stat
     if coefficient in ("conger", "light"):
         X, _, w, value = _rater_parts(data, coefficient, weighting, scores, categories, layout)
@@ -343,8 +349,14 @@ def _prepare_bootstrap(data, coefficient, weighting, scores, categories, level, 
     return value, m, stat
 
 
-def _analytic(data, coefficient, weighting, scores, categories, layout, n_population, null):
+def _analytic(
+    data, coefficient, weighting, scores, categories, layout, n_population, null, level="nominal"
+):
     """(estimate, number of rated units, variance or None where undefined)."""
+    if coefficient in ("alpha", "light"):
+        return analytic_alpha_light(
+            data, coefficient, weighting, scores, categories, layout, n_population, level
+        )
     if coefficient == "conger":
         X, T, w, value = _rater_parts(data, coefficient, weighting, scores, categories, layout)
         n = T.shape[0]
@@ -365,3 +377,44 @@ def _analytic(data, coefficient, weighting, scores, categories, layout, n_popula
 
 def _bootstrap_values(m, stat, n_resamples, rng):
     return stat(_resample(m, n_resamples, _rng(rng)))
+
+
+# ----------------------------------------- analytic alpha (Gwet) and Light (delta method)
+def analytic_alpha_light(data, coefficient, weighting, scores, categories, layout, n_pop, level):
+    """Gwet's linearization of alpha (``_alpha_variance``) or the delta method of Light's
+    kappa (``_dependent``): (estimate, units, variance or None)."""
+    from ._alpha_variance import alpha_linearized_variance
+    from ._dependent import _light_parts, rater_codes
+
+    if coefficient == "light":
+        if n_pop is not None:
+            raise ValueError(
+                "n_population (the finite-population correction) applies to Gwet's variances, "
+                f"not to Light's kappa's delta method, got n_population={_short(n_pop)}"
+            )
+        codes, domain, _ = rater_codes(data, layout, categories)
+        codes = codes[:, (codes >= 0).sum(axis=0) >= 2]
+        n = codes.shape[1]
+        _at_least_two_units(n, coefficient)
+        value, se, _ = _light_parts(codes, domain.size)
+        return value, n, None if se is None else se * se
+    if level == "ordinal":
+        raise ValueError(
+            "Krippendorff's alpha at the ordinal level has no analytic standard error in "
+            "kappalib: its distances depend on the values' frequencies, which Gwet's variance "
+            "holds fixed; use the bootstrap: method='bootstrap' (standard error), "
+            "method='percentile' or method='bca' (interval)"
+        )
+    table, domain, source = tabulate(data, categories, layout, keep_unused=True)
+    T = np.asarray(table, dtype=np.float64)
+    if weighting is not None:
+        delta = alpha_distance(weighting, scores, domain, source)
+    else:
+        delta = _delta(level, domain, None)
+    top = delta.max() if delta.size and delta.max() > 0 else 1.0
+    w = 1.0 - delta / top
+    n = int((T.sum(axis=1) >= 2).sum())
+    _at_least_two_units(n, coefficient)
+    f = _population_share(n_pop, n)
+    value, var = alpha_linearized_variance(T, w, f)
+    return value, n, var

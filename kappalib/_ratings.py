@@ -458,10 +458,12 @@ def check_weighted_order(weighting, categories, source, name):
 
 
 def default_scores(weighting, scores, categories):
-    """Gwet's (2014) weights use the categories' numeric values: the default scores."""
+    """Gwet's (2014) weights use the categories' numeric values: the default scores (not for
+    his ordinal weights, which count categories)."""
     if (
         scores is None
         and isinstance(weighting, str)
+        and weighting != "ordinal"
         and categories is not None
         and categories.dtype.kind in "biuf"
     ):

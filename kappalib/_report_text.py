@@ -17,6 +17,12 @@ _WEIGHTING_NAMES = {
     None: "Cohen's kappa",
     "linear": "linearly weighted kappa",
     "quadratic": "quadratically weighted kappa",
+    # Gwet's (2014) named weights
+    "ordinal": "kappa with ordinal weights",
+    "radical": "kappa with radical weights",
+    "ratio": "kappa with ratio weights",
+    "circular": "kappa with circular weights",
+    "bipolar": "kappa with bipolar weights",
 }
 _FCE = "Fleiss, Cohen and Everitt 1969"
 

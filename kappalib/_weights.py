@@ -6,6 +6,12 @@ diagonal costs nothing.  Unweighted kappa is the special case ``W = 1 - I``.
 
 Distances are measured between **positions in the label order** (0, 1, ..., K-1), or between
 the ``scores`` given for the labels, never between the label values themselves.
+
+Besides ``"linear"`` and ``"quadratic"``, the named schemes of Gwet (2014, ch. 3), which
+irrCAC offers (``ordinal``, ``radical``, ``ratio``, ``circular``, ``bipolar``), are distances
+of the same kind: :data:`NAMED` lists them.  ``"ratio"`` measures from a true zero, so its
+positions count from 1 (irrCAC numbers categories that are not numbers 1, 2, ..., K), and
+``"ordinal"`` counts categories, so it takes no scores.
 """
 
 from __future__ import annotations
@@ -17,9 +23,12 @@ from numpy.typing import ArrayLike
 
 from ._validation import _short
 
-__all__ = ["disagreement_weights", "resolve_weights"]
+__all__ = ["NAMED", "disagreement_weights", "resolve_weights"]
 
-Weighting = Literal["linear", "quadratic"] | None
+Weighting = Literal["linear", "quadratic", "ordinal", "radical", "ratio", "circular", "bipolar"]
+# every named scheme, in the order the error messages list them
+NAMED = ("linear", "quadratic", "ordinal", "radical", "ratio", "circular", "bipolar")
+_NAMES_TEXT = "None, " + ", ".join(repr(n) for n in NAMED)
 
 
 def _check_scores(scores, K):
@@ -43,9 +52,54 @@ def _check_scores(scores, K):
     return arr
 
 
+def _named(weighting, K, scores):
+    """The (K, K) disagreement weights of a named scheme (Gwet 2014, ch. 3; irrCAC's
+    ``Weights``), before any scaling: kappa and the agreement weights ``1 - W / max W`` of
+    Gwet's coefficients do not depend on the scale."""
+    if weighting == "ordinal":
+        if scores is not None:
+            raise ValueError(
+                "weighting='ordinal' counts the categories from one position to another "
+                f"(Gwet 2014), so it takes no scores, got scores={_short(scores)}"
+            )
+        n = np.abs(np.arange(K)[:, None] - np.arange(K)[None, :]).astype(np.float64)
+        return n * (n + 1.0) / 2.0  # C(|i - j| + 1, 2): the pairs among the categories spanned
+    if scores is None:
+        s = np.arange(K, dtype=np.float64) + (1.0 if weighting == "ratio" else 0.0)
+    else:
+        s = _check_scores(scores, K)
+    d = s[:, None] - s[None, :]
+    if weighting == "linear":
+        return np.abs(d)
+    if weighting == "quadratic":
+        return d * d
+    if weighting == "radical":
+        return np.sqrt(np.abs(d))
+    if weighting == "circular":
+        U = s.max() - s.min() + 1.0  # the values on the circle (Krippendorff; Gwet 2014)
+        return np.sin(np.pi * d / U) ** 2
+    total = s[:, None] + s[None, :]
+    if weighting == "ratio":
+        if (s < 0).any():
+            raise ValueError(
+                "weighting='ratio' measures ratios from a true zero and needs non-negative "
+                f"scores, got {_short(s.tolist())}"
+            )
+        out = np.zeros((K, K))
+        np.divide(d, total, out=out, where=total != 0)
+        return out * out
+    # bipolar: (s_i - s_j)^2 / ((s_i + s_j - 2 min)(2 max - s_i - s_j)), 0 on the diagonal;
+    # the denominator is 0 only for i = j at an end of the scale
+    den = (total - 2.0 * s.min()) * (2.0 * s.max() - total)
+    out = np.zeros((K, K))
+    off = ~np.eye(K, dtype=bool)
+    np.divide(d * d, den, out=out, where=off & (den != 0))
+    return out
+
+
 def disagreement_weights(
     n_classes: int,
-    weighting: Literal["linear", "quadratic"] | None = None,
+    weighting: Weighting | None = None,
     *,
     scores: ArrayLike | None = None,
 ) -> np.ndarray:
@@ -57,17 +111,35 @@ def disagreement_weights(
         W^{\text{linear}}_{ij} = |s_i - s_j|, \qquad
         W^{\text{quadratic}}_{ij} = (s_i - s_j)^2,
 
-    where :math:`s_i = i` (the position in the label order) unless ``scores`` are given.
+    where :math:`s_i = i` (the position in the label order) unless ``scores`` are given,
+    and Gwet's (2014, ch. 3) named schemes, which irrCAC offers:
+
+    .. math::
+
+        W^{\text{ordinal}}_{ij} = \binom{|i - j| + 1}{2}, \qquad
+        W^{\text{radical}}_{ij} = \sqrt{|s_i - s_j|}, \qquad
+        W^{\text{ratio}}_{ij} = \left(\frac{s_i - s_j}{s_i + s_j}\right)^2,
+
+        W^{\text{circular}}_{ij} = \sin^2\frac{\pi (s_i - s_j)}{s_{\max} - s_{\min} + 1},
+        \qquad
+        W^{\text{bipolar}}_{ij} = \frac{(s_i - s_j)^2}
+            {(s_i + s_j - 2 s_{\min})(2 s_{\max} - s_i - s_j)} \; (i \ne j).
+
+    ``"ordinal"`` counts the categories spanned (positions only, no scores); ``"ratio"``
+    measures from a true zero, so its default positions are :math:`s_i = i + 1` (1 to K, as
+    irrCAC numbers categories that are not numbers) and its scores must not be negative.
+    Weighted kappa, and Gwet's agreement weights :math:`1 - W/\max W`, do not depend on the
+    scale of :math:`W`, so these are irrCAC's weights up to a factor.
 
     Parameters
     ----------
     n_classes : int
         The number of classes K, at least 2.
-    weighting : {None, "linear", "quadratic"}
+    weighting : {None, "linear", "quadratic", "ordinal", "radical", "ratio", "circular", "bipolar"}
         ``None`` gives the unweighted ``1 - I``; the name every other function uses.
     scores : array-like of shape (K,), optional
         A numeric value per label, in label order, for categories that are not evenly spaced.
-        Only used with ``"linear"`` or ``"quadratic"``.
+        For every named scheme but ``"ordinal"``.
 
     Returns
     -------
@@ -78,11 +150,13 @@ def disagreement_weights(
     ------
     ValueError
         If ``n_classes`` is below 2, ``weighting`` is unknown, or ``scores`` has the wrong
-        length, is not finite, or repeats a value.
+        length, is not finite, or repeats a value (negative, for ``"ratio"``; any, for
+        ``"ordinal"``).
 
     References
     ----------
     Cohen, J. (1968). Weighted kappa. *Psychological Bulletin* 70(4), 213-220.
+    Gwet, K. L. (2014). *Handbook of Inter-Rater Reliability*, 4th ed., ch. 3.
 
     Examples
     --------
@@ -97,6 +171,20 @@ def disagreement_weights(
     array([[0., 1., 4.],
            [1., 0., 3.],
            [4., 3., 0.]])
+
+    Gwet's ordinal weights count the categories spanned; circular weights put the first and
+    the last category next to each other (a four-point compass):
+
+    >>> kl.disagreement_weights(4, "ordinal")
+    array([[0., 1., 3., 6.],
+           [1., 0., 1., 3.],
+           [3., 1., 0., 1.],
+           [6., 3., 1., 0.]])
+    >>> kl.disagreement_weights(4, "circular").round(3)
+    array([[0. , 0.5, 1. , 0.5],
+           [0.5, 0. , 0.5, 1. ],
+           [1. , 0.5, 0. , 0.5],
+           [0.5, 1. , 0.5, 0. ]])
     """
     K = n_classes
     if isinstance(K, bool) or not isinstance(K, (int, np.integer)) or K < 2:
@@ -105,15 +193,13 @@ def disagreement_weights(
     if weighting is None:
         if scores is not None:
             raise ValueError(
-                "scores only apply to weighting='linear' or 'quadratic', got weighting=None "
-                f"with scores={_short(scores)}"
+                "scores only apply to a named weighting such as 'linear' or 'quadratic', got "
+                f"weighting=None with scores={_short(scores)}"
             )
         return 1.0 - np.eye(K)
-    if not isinstance(weighting, str) or weighting not in ("linear", "quadratic"):
-        raise ValueError(f"weighting must be None, 'linear' or 'quadratic', got {weighting!r}")
-    s = np.arange(K, dtype=np.float64) if scores is None else _check_scores(scores, K)
-    d = np.abs(s[:, None] - s[None, :])
-    return d if weighting == "linear" else d * d
+    if not isinstance(weighting, str) or weighting not in NAMED:
+        raise ValueError(f"weighting must be {_NAMES_TEXT}, got {weighting!r}")
+    return _named(weighting, K, scores)
 
 
 def resolve_weights(weighting, K, scores=None):
@@ -121,23 +207,22 @@ def resolve_weights(weighting, K, scores=None):
     if weighting is None:
         if scores is not None:
             raise ValueError(
-                "scores only apply to weighting='linear' or 'quadratic', got weighting=None "
-                f"with scores={_short(scores)}"
+                "scores only apply to a named weighting such as 'linear' or 'quadratic', got "
+                f"weighting=None with scores={_short(scores)}"
             )
         return None
     if isinstance(weighting, str):
-        if weighting not in ("linear", "quadratic"):
+        if weighting not in NAMED:
             raise ValueError(
-                "weighting must be None, 'linear', 'quadratic' or a (K, K) array, "
-                f"got {weighting!r}"
+                f"weighting must be {_NAMES_TEXT} or a (K, K) array, got {weighting!r}"
             )
         if K < 2:
             return np.zeros((K, K))
-        return disagreement_weights(K, weighting, scores=scores)
+        return _named(weighting, K, scores)
     if scores is not None:
         raise ValueError(
-            "scores only apply to weighting='linear' or 'quadratic'; a custom weight matrix "
-            "already fixes the distances"
+            "scores only apply to a named weighting such as 'linear' or 'quadratic'; a custom "
+            "weight matrix already fixes the distances"
         )
     try:
         W = np.asarray(weighting)
@@ -145,8 +230,7 @@ def resolve_weights(weighting, K, scores=None):
         W = np.asarray([], dtype=object)
     if W.dtype == object or not (np.issubdtype(W.dtype, np.number) or W.dtype == np.bool_):
         raise TypeError(
-            "weighting must be None, 'linear', 'quadratic' or a (K, K) array, "
-            f"got {_short(weighting)}"
+            f"weighting must be {_NAMES_TEXT} or a (K, K) array, got {_short(weighting)}"
         )
     W = W.astype(np.float64)
     if W.shape != (K, K):

@@ -25,12 +25,20 @@ also reindexes a labelled one (a category nobody used gets its row and column of
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, TypeVar
 
 import numpy as np
 from numpy.typing import ArrayLike
 
-__all__ = ["ConfidenceInterval", "ConfusionMatrix", "RatingTable"]
+__all__ = [
+    "ClusteredKappa",
+    "ConfidenceInterval",
+    "ConfusionMatrix",
+    "KappaDifference",
+    "RatingTable",
+    "SubgroupKappas",
+]
 
 T = TypeVar("T")
 
@@ -308,3 +316,135 @@ class RatingTable(_Labelled):
             "kl.rating_table(...) and read its categories as table.labels (iterate over "
             "np.asarray(table) for its rows)"
         )
+
+
+# --- comparisons of kappas: dependent, clustered, by subgroup (issue 34) ------------------
+
+
+def _f4(v: float | None) -> str:
+    return "None" if v is None else f"{v:.4f}"
+
+
+def _interval_text(ci: ConfidenceInterval[Any]) -> str:
+    if ci.low is None or ci.high is None:
+        return "None"
+    return f"[{ci.low:.4f}, {ci.high:.4f}]"
+
+
+def _p_text(p: float | None) -> str:
+    return "None" if p is None else f"{p:.3g}"
+
+
+@dataclass(frozen=True, repr=False, eq=False)
+class KappaDifference:
+    """Two Cohen kappas of the same units (two pairs of raters, or a rater before and after
+    training against a reference) and their difference, second minus first
+    (:func:`kappalib.kappa_difference`).
+
+    ``estimate``, ``standard_error``, ``confidence_interval``, ``z`` and ``pvalue`` are the
+    difference's: the test is of equal kappas (``z = estimate / standard_error``, two-sided
+    normal).  ``coefficients`` holds the two kappas, each with its own standard error and
+    interval by the same method; ``raters`` the two pairs as named in the data.
+    """
+
+    estimate: float | None
+    standard_error: float | None
+    confidence_interval: ConfidenceInterval[float | None]
+    confidence_level: float
+    interval_method: str
+    z: float | None
+    pvalue: float | None
+    coefficients: tuple[Any, ...]
+    raters: tuple[tuple[str, str], ...]
+    n_units: int
+    weighting: Any
+
+    def __repr__(self) -> str:
+        (a, b), (c, d) = self.raters
+        pct = f"{100 * self.confidence_level:g}%"
+        k1, k2 = (e.estimate for e in self.coefficients)
+        return (
+            f"KappaDifference(kappa({c}, {d}) - kappa({a}, {b}) = {_f4(self.estimate)} "
+            f"({_f4(k2)} - {_f4(k1)}), SE {_f4(self.standard_error)}, {pct} CI "
+            f"{_interval_text(self.confidence_interval)}, z = {_f4(self.z)}, "
+            f"p = {_p_text(self.pvalue)}; {self.interval_method}; n_units = {self.n_units})"
+        )
+
+
+@dataclass(frozen=True, repr=False, eq=False)
+class ClusteredKappa:
+    """Cohen's kappa of cases that come in clusters (lesions of a patient, items of an
+    annotator's batch), with a standard error and interval that respect the clusters
+    (:func:`kappalib.clustered_kappa`).
+
+    ``design_effect`` is the variance ratio of this standard error to the one that treats
+    every case as independent (Fleiss, Cohen & Everitt 1969): above 1, the clusters carry
+    less information than their cases would alone.
+    """
+
+    estimate: float | None
+    standard_error: float | None
+    confidence_interval: ConfidenceInterval[float | None]
+    confidence_level: float
+    interval_method: str
+    design_effect: float | None
+    n_units: int
+    n_clusters: int
+    weighting: Any
+
+    def __repr__(self) -> str:
+        pct = f"{100 * self.confidence_level:g}%"
+        return (
+            f"ClusteredKappa(estimate = {_f4(self.estimate)}, SE {_f4(self.standard_error)}, "
+            f"{pct} CI {_interval_text(self.confidence_interval)}, design effect "
+            f"{_f4(self.design_effect)}; {self.interval_method}; {self.n_units} units in "
+            f"{self.n_clusters} clusters)"
+        )
+
+
+@dataclass(frozen=True, repr=False, eq=False)
+class SubgroupKappas:
+    """Cohen's kappa in each subgroup (site, class, period) and the test that they are equal
+    (:func:`kappalib.subgroup_kappas`).
+
+    ``coefficients`` holds one estimate per subgroup, in the order of ``groups``, each with
+    its standard error (Fleiss, Cohen & Everitt 1969) and Wald interval.  ``statistic``,
+    ``df`` and ``pvalue`` are the homogeneity test named by ``test``; ``estimate``,
+    ``standard_error`` and ``confidence_interval`` the common kappa it pools (inverse-variance
+    weights), meaningful only where the subgroups agree.  ``notes`` say why the test is
+    missing where it is.
+    """
+
+    coefficients: tuple[Any, ...]
+    groups: tuple[Any, ...]
+    estimate: float | None
+    standard_error: float | None
+    confidence_interval: ConfidenceInterval[float | None]
+    confidence_level: float
+    statistic: float | None
+    df: int
+    pvalue: float | None
+    test: str
+    n_units: int
+    weighting: Any
+    notes: tuple[str, ...] = ()
+
+    def __repr__(self) -> str:
+        pct = f"{100 * self.confidence_level:g}%"
+        width = max([5, *(len(str(g)) for g in self.groups)]) + 2
+        lines = [
+            f"SubgroupKappas: {len(self.groups)} subgroups, {self.n_units} units, {pct} intervals",
+            f"{'group':>{width}}{'kappa':>9}{'SE':>9}   interval",
+        ]
+        for g, e in zip(self.groups, self.coefficients, strict=True):
+            lines.append(
+                f"{g!s:>{width}}{_f4(e.estimate):>9}{_f4(e.standard_error):>9}   "
+                f"{_interval_text(e.confidence_interval)}"
+            )
+        stat = "None" if self.statistic is None else f"{self.statistic:.3f}"
+        lines.append(
+            f"{self.test}: chi-square = {stat}, df = {self.df}, p = {_p_text(self.pvalue)}; "
+            f"common kappa {_f4(self.estimate)} {_interval_text(self.confidence_interval)}"
+        )
+        lines += list(self.notes)
+        return "\n".join(lines)

@@ -723,6 +723,125 @@ def _za_top_left(Z):
     return Z
 
 
+# --- issue 34 (f34b): dependent, clustered and subgroup kappas; named weights; alpha's
+# analytic standard error; Light's test ------------------------------------------------------
+
+
+def _f34b_independent_difference(res):
+    """The two kappas' standard errors combined as if independent (no covariance)."""
+    if res.standard_error is None:
+        return res
+    se = math.sqrt(sum(e.standard_error**2 for e in res.coefficients))
+    return __import__("dataclasses").replace(res, standard_error=se, z=res.estimate / se)
+
+
+def _f34b_clusters_ignored(res):
+    """Every case treated as independent: the standard error without the design effect."""
+    if res.standard_error is None or not res.design_effect:
+        return res
+    se = res.standard_error / math.sqrt(res.design_effect)
+    return __import__("dataclasses").replace(res, standard_error=se, design_effect=1.0)
+
+
+def _f34b_df_g(res):
+    if res.statistic is None:
+        return res
+    from kappalib._distributions import chi2_sf
+
+    df = res.df + 1
+    return __import__("dataclasses").replace(res, df=df, pvalue=chi2_sf(res.statistic, df))
+
+
+def _f34b_light_z_from_delta_se(res):
+    if res.estimate is None or not res.standard_error:
+        return res
+    return res._replace(null_standard_error=res.standard_error, z=res.estimate / res.standard_error)
+
+
+MUTANTS.update(
+    {
+        "kappa_difference_covariance_ignored": (
+            "kappa_difference",
+            "the standard error of the difference as if the two kappas were independent",
+            lambda f: lambda *a, **k: _f34b_independent_difference(f(*a, **k)),
+        ),
+        "clustered_kappa_clusters_ignored": (
+            "clustered_kappa",
+            "the standard error of independent cases (Fleiss, Cohen & Everitt)",
+            lambda f: lambda *a, **k: _f34b_clusters_ignored(f(*a, **k)),
+        ),
+        "subgroup_kappas_df_g": (
+            "subgroup_kappas",
+            "the homogeneity chi-square on G degrees of freedom instead of G - 1",
+            lambda f: lambda *a, **k: _f34b_df_g(f(*a, **k)),
+        ),
+        "light_kappa_test_z_from_delta_se": (
+            "light_kappa_test",
+            "Light's z from the delta-method standard error, not the null one",
+            lambda f: lambda *a, **k: _f34b_light_z_from_delta_se(f(*a, **k)),
+        ),
+        "disagreement_weights_ordinal_is_linear": (
+            "disagreement_weights",
+            "Gwet's ordinal weights computed as linear ones",
+            lambda f: (
+                lambda K, weighting=None, **kw: f(
+                    K, "linear" if weighting == "ordinal" else weighting, **kw
+                )
+            ),
+        ),
+        "krippendorff_alpha_weighting_ignored": (
+            "krippendorff_alpha",
+            "weighting= ignored (nominal alpha)",
+            lambda f: lambda *a, weighting=None, scores=None, **k: f(*a, **k),
+        ),
+        "ratings_standard_error_alpha_nominal_weights": (
+            "ratings_standard_error",
+            "alpha's analytic standard error with nominal weights at every level",
+            lambda f: (
+                lambda *a, **k: f(
+                    *a,
+                    **{
+                        **k,
+                        **(
+                            {"level_of_measurement": "nominal", "weighting": None}
+                            if k.get("coefficient") == "alpha"
+                            and k.get("method", "analytic") == "analytic"
+                            else {}
+                        ),
+                    },
+                )
+            ),
+        ),
+    }
+)
+
+FOCUS.update(
+    {
+        "kappa_difference_covariance_ignored": [
+            "tests/test_dependent_kappas.py::test_delta_method_against_the_complex_step_oracle"
+        ],
+        "clustered_kappa_clusters_ignored": [
+            "tests/test_clustered_kappa.py::test_cluster_robust_se_against_the_complex_step_oracle"
+        ],
+        "subgroup_kappas_df_g": [
+            "tests/test_subgroup_kappas.py::test_each_subgroup_and_the_test_against_statsmodels"
+        ],
+        "light_kappa_test_z_from_delta_se": [
+            "tests/test_dependent_kappas.py::test_light_null_se_is_statsmodels_pairs_combined"
+        ],
+        "disagreement_weights_ordinal_is_linear": [
+            "tests/test_named_weights.py::test_the_weights_are_irrcacs_on_positions"
+        ],
+        "krippendorff_alpha_weighting_ignored": [
+            "tests/test_named_weights.py::test_alpha_takes_a_level_or_a_weighting_not_both"
+        ],
+        "ratings_standard_error_alpha_nominal_weights": [
+            "tests/test_alpha_variance.py::test_alpha_se_and_interval_against_irrcac"
+        ],
+    }
+)
+
+
 def resolve(target):
     """The public object a mutant targets: ``name`` in kappalib, or ``module.name`` in one of
     its public topic modules (closed_forms, families)."""

@@ -494,8 +494,12 @@ TABLE = [[2, 1], [0, 3], [3, 0], [1, 2]]
     [
         ({"coefficient": "cohen"}, ValueError, "coefficient must be 'fleiss'.*got 'cohen'"),
         ({"coefficient": "ac1", "method": "jackknife"}, ValueError, "method must be.*'jackknife'"),
-        ({"coefficient": "alpha"}, ValueError, "no analytic standard error.*method='bootstrap'"),
-        ({"coefficient": "light"}, ValueError, "Light's kappa has no analytic"),
+        # issue 34: alpha and Light have analytic standard errors; ordinal alpha has none
+        (
+            {"coefficient": "alpha", "level_of_measurement": "ordinal"},
+            ValueError,
+            "ordinal level has no analytic standard error.*method='bootstrap'",
+        ),
         (
             {"coefficient": "light", "weighting": "linear", "method": "bootstrap"},
             ValueError,
@@ -525,9 +529,14 @@ TABLE = [[2, 1], [0, 3], [3, 0], [1, 2]]
         ({"coefficient": "ac1", "method": "bootstrap", "n_resamples": 0}, ValueError, "at least 1"),
         ({"coefficient": "ac1", "zero_division": "zero"}, ValueError, "zero_division must be"),
         (
-            {"coefficient": "alpha", "weighting": "linear", "method": "bootstrap"},
+            {
+                "coefficient": "alpha",
+                "weighting": "linear",
+                "level_of_measurement": "interval",
+                "method": "bootstrap",
+            },
             ValueError,
-            "for alpha the distance comes from level_of_measurement=",
+            "either level_of_measurement or weighting",
         ),
         (
             {"coefficient": "conger", "weighting": "linear", "level_of_measurement": "interval"},

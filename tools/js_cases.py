@@ -115,11 +115,18 @@ def _random_weighting(rng, K):
             "quadratic_scores",
             "custom",
             "custom_sparse",
+            "named",
         ],
-        p=[0.3, 0.15, 0.15, 0.1, 0.1, 0.12, 0.08],
+        p=[0.27, 0.14, 0.14, 0.09, 0.09, 0.11, 0.07, 0.09],
     )
     if kind == "none":
         return None, None
+    if kind == "named":  # Gwet's (2014) named schemes, half of them with scores
+        name = str(rng.choice(["ordinal", "radical", "ratio", "circular", "bipolar"]))
+        if name == "ordinal" or rng.random() < 0.5:
+            return name, None
+        scores = np.sort(rng.choice(np.arange(0, 40), size=K, replace=False)).astype(float)
+        return name, scores.tolist()
     if kind in ("linear", "quadratic"):
         return str(kind), None
     if kind.endswith("_scores"):

@@ -72,7 +72,8 @@ test("the cases are enough: at least 1,000 matrices up to 8 x 8, with undefined 
       c.weighting === null ? "none" : Array.isArray(c.weighting) ? "custom" : c.weighting + (c.scores ? "+scores" : ""),
     ),
   );
-  for (const k of ["none", "linear", "quadratic", "linear+scores", "quadratic+scores", "custom"]) {
+  for (const k of ["none", "linear", "quadratic", "linear+scores", "quadratic+scores", "custom",
+    "ordinal", "radical", "ratio", "circular", "bipolar", "circular+scores", "bipolar+scores"]) {
     assert.ok(kinds.has(k), `no case with weighting ${k}`);
   }
   assert.ok(cases.ratings.length >= 200);

@@ -240,31 +240,73 @@
     return scores.slice();
   }
 
+  // kappalib's named weightings (Gwet 2014, ch. 3, as irrCAC): NAMED in _weights.py
+  const NAMED = ["linear", "quadratic", "ordinal", "radical", "ratio", "circular", "bipolar"];
+  const NAMES_TEXT = "None, " + NAMED.map((n) => `'${n}'`).join(", ");
+
+  /** The distances of a named scheme (kappalib's _weights._named), before any scaling. */
+  function namedWeights(weighting, K, scores) {
+    const noScores = scores === null || scores === undefined;
+    if (weighting === "ordinal") {
+      if (!noScores) {
+        throw new Error(
+          "weighting='ordinal' counts the categories from one position to another " +
+            `(Gwet 2014), so it takes no scores, got scores=${repr(scores)}`,
+        );
+      }
+      return [...Array(K)].map((_, i) =>
+        [...Array(K)].map((__, j) => {
+          const n = Math.abs(i - j);
+          return (n * (n + 1)) / 2;
+        }),
+      );
+    }
+    const s = noScores
+      ? [...Array(K).keys()].map((i) => i + (weighting === "ratio" ? 1 : 0))
+      : checkScores(scores, K);
+    if (weighting === "ratio" && s.some((x) => x < 0)) {
+      throw new Error(
+        "weighting='ratio' measures ratios from a true zero and needs non-negative " +
+          `scores, got ${reprF(s)}`,
+      );
+    }
+    const lo = Math.min(...s);
+    const hi = Math.max(...s);
+    return s.map((si, i) =>
+      s.map((sj, j) => {
+        const d = si - sj;
+        if (weighting === "linear") return Math.abs(d);
+        if (weighting === "quadratic") return d * d;
+        if (weighting === "radical") return Math.sqrt(Math.abs(d));
+        if (weighting === "circular") return Math.sin((Math.PI * d) / (hi - lo + 1)) ** 2;
+        const total = si + sj;
+        if (weighting === "ratio") return total === 0 ? 0 : (d / total) ** 2;
+        const den = (total - 2 * lo) * (2 * hi - total); // bipolar
+        return i === j || den === 0 ? 0 : (d * d) / den;
+      }),
+    );
+  }
+
   /**
-   * The K x K disagreement weights of kappalib's disagreement_weights: 1 - I (null),
-   * |s_i - s_j| ("linear") or (s_i - s_j)^2 ("quadratic"), s = positions 0..K-1 or scores.
+   * The K x K disagreement weights of kappalib's disagreement_weights: 1 - I (null), or a
+   * named scheme: |s_i - s_j| ("linear"), (s_i - s_j)^2 ("quadratic") and Gwet's ordinal,
+   * radical, ratio, circular and bipolar, s = positions 0..K-1 (1..K for ratio) or scores.
    */
   function disagreementWeights(K, weighting = null, { scores = null } = {}) {
     if (!Number.isInteger(K) || K < 2) throw new Error(`K must be an integer of at least 2, got ${repr(K)}`);
     if (weighting === null || weighting === undefined) {
       if (scores !== null && scores !== undefined) {
         throw new Error(
-          "scores only apply to weighting='linear' or 'quadratic', got weighting=None " +
-            `with scores=${repr(scores)}`,
+          "scores only apply to a named weighting such as 'linear' or 'quadratic', got " +
+            `weighting=None with scores=${repr(scores)}`,
         );
       }
       return identityComplement(K);
     }
-    if (weighting !== "linear" && weighting !== "quadratic") {
-      throw new Error(`weighting must be None, 'linear' or 'quadratic', got ${repr(weighting)}`);
+    if (!NAMED.includes(weighting)) {
+      throw new Error(`weighting must be ${NAMES_TEXT}, got ${repr(weighting)}`);
     }
-    const s = scores === null || scores === undefined ? [...Array(K).keys()] : checkScores(scores, K);
-    return s.map((si) =>
-      s.map((sj) => {
-        const d = Math.abs(si - sj);
-        return weighting === "linear" ? d : d * d;
-      }),
-    );
+    return namedWeights(weighting, K, scores);
   }
 
   function identityComplement(K) {
@@ -281,35 +323,30 @@
     if (weighting === null || weighting === undefined) {
       if (!noScores) {
         throw new Error(
-          "scores only apply to weighting='linear' or 'quadratic', got weighting=None " +
-            `with scores=${repr(scores)}`,
+          "scores only apply to a named weighting such as 'linear' or 'quadratic', got " +
+            `weighting=None with scores=${repr(scores)}`,
         );
       }
       return null;
     }
     if (typeof weighting === "string") {
-      if (weighting !== "linear" && weighting !== "quadratic") {
-        throw new Error(
-          "weighting must be None, 'linear', 'quadratic' or a (K, K) array, " +
-            `got ${repr(weighting)}`,
-        );
+      if (!NAMED.includes(weighting)) {
+        throw new Error(`weighting must be ${NAMES_TEXT} or a (K, K) array, got ${repr(weighting)}`);
       }
       if (K < 2) return [...Array(K)].map(() => new Array(K).fill(0));
-      return disagreementWeights(K, weighting, { scores });
+      return namedWeights(weighting, K, scores);
     }
     if (!noScores) {
       throw new Error(
-        "scores only apply to weighting='linear' or 'quadratic'; a custom weight matrix " +
-          "already fixes the distances",
+        "scores only apply to a named weighting such as 'linear' or 'quadratic'; a custom " +
+          "weight matrix already fixes the distances",
       );
     }
     if (
       !Array.isArray(weighting) ||
       !weighting.every((row) => Array.isArray(row) && row.every((x) => typeof x === "number" || typeof x === "boolean"))
     ) {
-      throw new Error(
-        `weighting must be None, 'linear', 'quadratic' or a (K, K) array, got ${repr(weighting)}`,
-      );
+      throw new Error(`weighting must be ${NAMES_TEXT} or a (K, K) array, got ${repr(weighting)}`);
     }
     const W = weighting.map((row) => row.map(Number));
     const rows = W.length;
@@ -1234,6 +1271,11 @@
     none: "Cohen's kappa",
     linear: "linearly weighted kappa",
     quadratic: "quadratically weighted kappa",
+    ordinal: "kappa with ordinal weights",
+    radical: "kappa with radical weights",
+    ratio: "kappa with ratio weights",
+    circular: "kappa with circular weights",
+    bipolar: "kappa with bipolar weights",
   };
   const FCE = "Fleiss, Cohen and Everitt 1969";
 
