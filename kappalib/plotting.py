@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._validation import as_matrix
+from ._input.matrix import as_matrix
 
 try:
     import matplotlib.pyplot as plt
