@@ -35,7 +35,7 @@ from ._coefficients.kappa import (
 )
 from ._coefficients.krippendorff import krippendorff_alpha
 from ._coefficients.mcc import mcc
-from ._coefficients.per_category import category_fleiss_kappas, class_validity, specific_agreement
+from ._coefficients.per_category import class_validity, specific_agreement
 from ._count.confusion import confusion_matrix, labels_from_matrix
 from ._count.long_counts import matrix_from_counts
 from ._count.ratings import rating_table
@@ -45,6 +45,7 @@ from ._report.two_raters import agreement_report
 from ._shared.errors import UndefinedMetricError
 from ._uncertainty.bias_tests import mcnemar_test, stuart_maxwell_test
 from ._uncertainty.bootstrap_intervals import bootstrap_confint, paired_difference_confint
+from ._uncertainty.category_kappas import category_fleiss_kappas
 from ._uncertainty.clustered_kappa import clustered_kappa
 from ._uncertainty.dependent_kappas import kappa_difference, light_kappa_test
 from ._uncertainty.kappa_inference import (

@@ -448,18 +448,30 @@ class ClassValidity:
 @dataclass(frozen=True, repr=False, eq=False)
 class CategoryKappas:
     """Per-category Fleiss kappas (irr's ``kappam.fleiss(detail=TRUE)``): ``kappa[k]``, its
-    z statistic against 0 and the two-sided p-value, for ``labels[k]``."""
+    z statistic against 0 and the two-sided p-value, for ``labels[k]``; and, for intervals,
+    ``standard_error[k]`` (Gwet's linearization, not the null one) and
+    ``confidence_interval`` (arrays ``low``, ``high``) at ``confidence_level``."""
 
     kappa: np.ndarray
     z: np.ndarray
     pvalue: np.ndarray
     labels: tuple[Label, ...]
+    standard_error: np.ndarray
+    confidence_interval: ConfidenceInterval[np.ndarray]
+    confidence_level: float
 
     def __repr__(self) -> str:
         return _per_class_repr(
             "CategoryKappas",
             self.labels,
-            [("kappa", self.kappa), ("z", self.z), ("p", self.pvalue)],
+            [
+                ("kappa", self.kappa),
+                ("SE", self.standard_error),
+                ("low", self.confidence_interval.low),
+                ("high", self.confidence_interval.high),
+                ("z (null)", self.z),
+                ("p", self.pvalue),
+            ],
         )
 
 

@@ -758,6 +758,11 @@ def _f34b_light_z_from_delta_se(res):
     return res._replace(null_standard_error=res.standard_error, z=res.estimate / res.standard_error)
 
 
+def _f34b_category_null_se(res):
+    null = np.abs(res.kappa / res.z)
+    return __import__("dataclasses").replace(res, standard_error=null)
+
+
 MUTANTS.update(
     {
         "kappa_difference_covariance_ignored": (
@@ -793,6 +798,11 @@ MUTANTS.update(
             "krippendorff_alpha",
             "weighting= ignored (nominal alpha)",
             lambda f: lambda *a, weighting=None, scores=None, **k: f(*a, **k),
+        ),
+        "category_fleiss_kappas_null_se_for_interval": (
+            "category_fleiss_kappas",
+            "the interval's standard error under kappa = 0 (Fleiss 1971) instead of Gwet's",
+            lambda f: lambda *a, **k: _f34b_category_null_se(f(*a, **k)),
         ),
         "ratings_standard_error_alpha_nominal_weights": (
             "ratings_standard_error",
@@ -837,6 +847,9 @@ FOCUS.update(
         ],
         "ratings_standard_error_alpha_nominal_weights": [
             "tests/test_alpha_variance.py::test_alpha_se_and_interval_against_irrcac"
+        ],
+        "category_fleiss_kappas_null_se_for_interval": [
+            "tests/test_category_kappa_errors.py::test_per_category_se_and_interval_against_irrcac"
         ],
     }
 )

@@ -1,23 +1,20 @@
 """Agreement per category and against a reference: specific agreement (positive and negative for
-2 x 2), the per-category Fleiss kappas of irr's kappam.fleiss(detail=TRUE), and per-class
-sensitivity and PPV (their results are in ``kappalib.results``)."""
+2 x 2) and per-class sensitivity and PPV (their results are in ``kappalib.results``).  The
+per-category Fleiss kappas, with their tests and standard errors, are in
+``_uncertainty/category_kappas``."""
 
 from __future__ import annotations
 
-import math
 
 import numpy as np
 from numpy.typing import ArrayLike
 
 from .._input.matrix import matrix_function, one_matrix
-from .._input.tables import table_and_categories
-from .._shared.distributions import normal_pvalue
 from .._shared.errors import UndefinedMetricError
 from .._shared.policy import check_zero_division
-from ..results import CategoryKappas, ClassValidity, ConfusionMatrix, SpecificAgreement
-from .count_tables import fleiss_kappa
+from ..results import ClassValidity, ConfusionMatrix, SpecificAgreement
 
-__all__ = ["category_fleiss_kappas", "class_validity", "specific_agreement"]
+__all__ = ["class_validity", "specific_agreement"]
 
 
 def _labels_of(C, K):
@@ -93,55 +90,6 @@ def specific_agreement(
         labels,
     )
     return SpecificAgreement(values, labels)
-
-
-def category_fleiss_kappas(table: ArrayLike) -> CategoryKappas:
-    r"""Fleiss' kappa of each category against all the others (Fleiss 1971).
-
-    .. math::
-
-        \kappa_k = 1 - \frac{\sum_i n_{ik}(n - n_{ik})}{N n (n - 1)\, p_k (1 - p_k)},
-        \qquad z_k = \kappa_k \Big/ \sqrt{\tfrac{2}{N n (n-1)}}
-
-    with the notation of :func:`fleiss_kappa`; :math:`\kappa_k` is the Fleiss kappa of the
-    table collapsed to "k" and "not k".  The standard error is Fleiss' under the null
-    hypothesis of no agreement beyond chance, as R's irr ``kappam.fleiss(detail=TRUE)``.
-
-    Parameters
-    ----------
-    table : array-like of shape (N, K)
-        Counts per subject and category, every row summing to the same ``n >= 2``; a
-        :class:`RatingTable` names its categories (``kl.RatingTable(table, labels=...)``
-        names those of a plain one).
-
-    Returns
-    -------
-    CategoryKappas
-        ``.kappa``, ``.z``, ``.pvalue`` (two-sided) and ``.labels``; NaN for a category
-        that nobody used or that every rating used (0/0).
-
-    Examples
-    --------
-    >>> import kappalib as kl
-    >>> res = kl.category_fleiss_kappas([[3, 0], [0, 3], [1, 2], [2, 1]])
-    >>> [round(float(k), 4) for k in res.kappa]
-    [0.3333, 0.3333]
-    """
-    T, known, _ = table_and_categories(table, None, "category_fleiss_kappas")
-    n_i = T.sum(axis=1)
-    n = n_i[0]
-    if (n_i != n).any() or n < 2:
-        # the checks and sentences of fleiss_kappa
-        fleiss_kappa(table)
-    N = T.shape[0]
-    p = T.sum(axis=0) / (N * n)
-    num = np.einsum("ik,ik->k", T, n - T)
-    den = N * n * (n - 1.0) * p * (1.0 - p)
-    k = 1.0 - _divide(num, den, None)
-    z = k / math.sqrt(2.0 / (N * n * (n - 1.0)))
-    pvalue = np.array([normal_pvalue(v) if np.isfinite(v) else np.nan for v in z])
-    labels = tuple(known.tolist()) if known is not None else tuple(range(T.shape[1]))
-    return CategoryKappas(k, z, pvalue, labels)
 
 
 @matrix_function
