@@ -5,7 +5,6 @@ per-category Fleiss kappas, with their tests and standard errors, are in
 
 from __future__ import annotations
 
-
 import numpy as np
 from numpy.typing import ArrayLike
 
