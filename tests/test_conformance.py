@@ -220,9 +220,14 @@ def fleiss_kappa(case):
 
 def category_fleiss_kappas(case):
     res = kl.category_fleiss_kappas(count_table(case))
+
+    def values(xs):
+        return [None if math.isnan(v) else float(v) for v in xs]
+
     return {
-        "kappa_by_category": [None if math.isnan(v) else float(v) for v in res.kappa],
-        "z_by_category": [None if math.isnan(v) else float(v) for v in res.z],
+        "kappa_by_category": values(res.kappa),
+        "z_by_category": values(res.z),
+        "se_by_category": values(res.standard_error),
     }
 
 
@@ -253,15 +258,25 @@ def conger_kappa(case):
 
 
 def krippendorff_alpha(case):
-    return {
-        "value": kl.krippendorff_alpha(
-            ratings(case), level=case["options"]["level"], layout="units x raters"
-        )
-    }
+    o = case["options"]
+    named = o.get("weights") not in (None, "identity")
+    kw = {"weighting": o["weights"]} if named else {"level_of_measurement": o["level"]}
+    kw |= {"layout": "units x raters", "labels": case["input"]["categories"]}
+    out = {"value": kl.krippendorff_alpha(ratings(case), **kw)}
+    if kw.get("level_of_measurement") != "ordinal" and out["value"] is not None:
+        out["se"] = kl.ratings_standard_error(ratings(case), coefficient="alpha", **kw)
+    return out
 
 
 def light_kappa(case):
-    return {"value": kl.light_kappa(ratings(case), layout="units x raters")}
+    t = kl.light_kappa_test(ratings(case), layout="units x raters")
+    return {
+        "value": t.estimate,
+        "se": t.standard_error,
+        "se_null": t.null_standard_error,
+        "z_null": t.z,
+        "pvalue": t.pvalue,
+    }
 
 
 def icc(case):
@@ -295,6 +310,81 @@ def lins_ccc(case):
     }
 
 
+# --- issue 34 (f34b): kappas compared across units ------------------------------------------
+def _pairs(case):
+    R = ratings(case)
+    return R[:, 0], R[:, 1]
+
+
+def kappa_difference(case):
+    o = case["options"]
+    d = kl.kappa_difference(
+        ratings(case),
+        [tuple(p) for p in o["pairs"]],
+        layout="units x raters",
+        labels=case["input"]["categories"],
+        weighting=weighting(case),
+        confidence_level=o.get("confidence_level", 0.95),
+    )
+    (k1, k2) = d.coefficients
+    return {
+        "value": d.estimate,
+        "se": d.standard_error,
+        "ci_low": d.confidence_interval.low,
+        "ci_high": d.confidence_interval.high,
+        "z": d.z,
+        "pvalue": d.pvalue,
+        "kappa_1": k1.estimate,
+        "kappa_2": k2.estimate,
+        "se_1": k1.standard_error,
+        "se_2": k2.standard_error,
+    }
+
+
+def clustered_kappa(case):
+    o = case["options"]
+    y1, y2 = _pairs(case)
+    r = kl.clustered_kappa(
+        y1,
+        y2,
+        case["input"]["clusters"],
+        labels=case["input"]["categories"],
+        weighting=weighting(case),
+        confidence_level=o.get("confidence_level", 0.95),
+    )
+    return {
+        "value": r.estimate,
+        "se": r.standard_error,
+        "ci_low": r.confidence_interval.low,
+        "ci_high": r.confidence_interval.high,
+        "design_effect": r.design_effect,
+    }
+
+
+def subgroup_kappas(case):
+    o = case["options"]
+    y1, y2 = _pairs(case)
+    s = kl.subgroup_kappas(
+        y1,
+        y2,
+        case["input"]["groups"],
+        labels=case["input"]["categories"],
+        weighting=weighting(case),
+        confidence_level=o.get("confidence_level", 0.95),
+    )
+    return {
+        "kappa_by_group": [e.estimate for e in s.coefficients],
+        "se_by_group": [e.standard_error for e in s.coefficients],
+        "value": s.estimate,
+        "se": s.standard_error,
+        "ci_low": s.confidence_interval.low,
+        "ci_high": s.confidence_interval.high,
+        "statistic": s.statistic,
+        "df": s.df,
+        "pvalue": s.pvalue,
+    }
+
+
 KAPPALIB = {
     f.__name__: f
     for f in (
@@ -320,6 +410,9 @@ KAPPALIB = {
         light_kappa,
         icc,
         lins_ccc,
+        kappa_difference,
+        clustered_kappa,
+        subgroup_kappas,
     )
 }
 

@@ -42,8 +42,8 @@ import oracles_python  # noqa: E402
 import published  # noqa: E402
 import verdicts  # noqa: E402
 
-R_SOURCES = ("irr", "psych", "epiR", "vcd", "R", "DescTools")
-R_PACKAGES = ("irr", "psych", "epiR", "vcd", "jsonlite")
+R_SOURCES = ("irr", "psych", "epiR", "vcd", "R", "DescTools", "survey")
+R_PACKAGES = ("irr", "psych", "epiR", "vcd", "jsonlite", "survey")
 
 # What each file says about its coefficient, and the quantities a reference may give.
 COEFFICIENTS = {
@@ -70,19 +70,36 @@ COEFFICIENTS = {
     "with v the FCE variance of the planning table",
     "fleiss_kappa": "Fleiss' kappa (1971), equal raters per unit; se and t-interval of Gwet "
     "(2014); se_null of Fleiss, Nee & Landis (1979); z_null = kappa / se_null",
-    "category_fleiss_kappas": "Fleiss' (1971) per-category kappas and their z under kappa = 0",
+    "category_fleiss_kappas": "Fleiss' (1971) per-category kappas and their z under kappa = 0; "
+    "se_by_category: Gwet's linearization of Fleiss' kappa on the table collapsed to k / not k "
+    "(irrCAC's fleiss() on the dichotomized ratings)",
     "fleiss_generalized": "Gwet's generalized Fleiss kappa (missing ratings, weights), se and "
     "t-interval (Gwet 2014)",
     "gwet_ac1_multi": "Gwet's AC1/AC2 for many raters, se and t-interval (Gwet 2014)",
     "brennan_prediger_multi": "Brennan-Prediger for many raters, se and t-interval (Gwet 2014)",
     "conger_kappa": "Conger's kappa (1980), weighted as Gwet (2014), se and t-interval",
-    "krippendorff_alpha": "Krippendorff's alpha (2011) at four levels; se: irrCAC's analytic "
-    "standard error (not in kappalib yet)",
-    "light_kappa": "Light's kappa (1971): the mean of the pairwise Cohen's kappas",
+    "krippendorff_alpha": "Krippendorff's alpha (2011) at four levels, or with one of Gwet's "
+    "named weights (options.weights); se: Gwet's (2014) linearization, irrCAC's",
+    "light_kappa": "Light's kappa (1971): the mean of the pairwise Cohen's kappas; se: the "
+    "delta method (the pairs' covariances included); se_null: the pairs' FCE null variances "
+    "summed over P^2 (pairwise kappas are uncorrelated under independent raters); "
+    "z_null = value / se_null and its pvalue",
     "icc": "The six intraclass correlations (Shrout & Fleiss 1979; McGraw & Wong 1996): "
     "<form>.value, .F, .df1, .df2, .pvalue (the test of rho = 0), .ci_low, .ci_high",
     "lins_ccc": "Lin's concordance correlation (1989), its z-transform interval (Lin 1989, "
     "2000), Pearson's r, the bias correction C_b (accuracy), u and v",
+    # issue 34 (f34b)
+    "kappa_difference": "Two Cohen kappas of the same units (options.pairs: rater positions, "
+    "0-based) and their difference kappa_2 - kappa_1 (value): the delta method's se (Vanbelle & "
+    "Albert 2008; Vanbelle 2017), the Wald interval cut to [-2, 2], z = value / se and its "
+    "two-sided pvalue; kappa_1, kappa_2, se_1, se_2 of each pair",
+    "clustered_kappa": "Cohen's kappa of cases in clusters (input.clusters): the cluster-robust "
+    "se (Obuchowski 1998's ratio-estimator variance through the delta method; Yang & Zhou "
+    "2014), its Wald interval, and the design effect (variance ratio to Fleiss, Cohen & "
+    "Everitt's)",
+    "subgroup_kappas": "Cohen's kappa per subgroup (input.groups, sorted): kappa_by_group, "
+    "se_by_group (FCE 1969); Fleiss' (1981) homogeneity chi-square (statistic, df, pvalue) and "
+    "the inverse-variance common kappa (value, se, ci_low, ci_high)",
 }
 
 PUBLICATIONS = {

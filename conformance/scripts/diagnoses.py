@@ -257,7 +257,35 @@ def irrcac_one_category(case):
     return {"value": 1.0, "ci_high": 1.0}
 
 
+def irr_light_test(case):
+    """irr's kappam.light: disrater_p = sum_{i != j} r1_i r2_j (counts) for each pair, then
+    chanceP = 1 - P prod(disrater) / n^(2P), var = chanceP / (n (1 - chanceP)), z = kappa /
+    sqrt(var) (NaN when var < 0), p = 2 (1 - Phi(|z|)); listwise complete units."""
+    rows = [r for r in case["input"]["ratings"] if None not in r]
+    n, m = len(rows), len(rows[0])
+    levels = sorted({v for r in rows for v in r})
+    kappas, dis = [], []
+    for a in range(m):
+        for b in range(a + 1, m):
+            M = np.array([[sum(1 for r in rows if r[a] == x and r[b] == y) for y in levels]
+                          for x in levels], dtype=float)
+            N = M.sum()
+            r1, r2 = M.sum(axis=1), M.sum(axis=0)
+            pe = (r1 @ r2) / N**2
+            kappas.append((np.trace(M) / N - pe) / (1 - pe))
+            dis.append(r1.sum() * r2.sum() - r1 @ r2)
+    P = len(dis)
+    chance = 1 - P * np.prod(np.array(dis, dtype=float) / float(n) ** 2)
+    var = chance / (n * (1 - chance))
+    kappa = float(np.mean(kappas))
+    if not var > 0:
+        return {"z_null": float("nan"), "pvalue": float("nan")}
+    z = kappa / math.sqrt(var)
+    return {"z_null": z, "pvalue": 2 * (1 - NormalDist().cdf(abs(z)))}
+
+
 DIAGNOSES = {
+    "irr-light-test": irr_light_test,
     "psych-weighted-se": psych_weighted_se,
     "psych-zero-variance": psych_zero_variance,
     "epiR-interval-from-null-se": epir_interval_from_null_se,

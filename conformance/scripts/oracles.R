@@ -322,6 +322,11 @@ handlers <- list(cohen_kappa = cohen_kappa, pabak = pabak,
                  krippendorff_alpha = krippendorff_alpha, light_kappa = light_kappa,
                  icc = icc_refs, lins_ccc = lins_ccc)
 
+# issue 34 (f34b): R's survey package and irr's test of Light's kappa (oracles_survey.R)
+here <- dirname(sub("^--file=", "", grep("^--file=", commandArgs(FALSE), value = TRUE)[1]))
+source(file.path(here, "oracles_survey.R"))
+handlers <- survey_handlers(handlers)
+
 # the published data the table types in, checked against irr's copies
 fl <- Filter(function(c) c$id == "fleiss_kappa/fleiss-1971", cases)[[1]]
 mine <- matrix_of(fl$input$table)
@@ -332,7 +337,7 @@ stopifnot(all(mine == theirs))
 result <- list()
 for (case in cases) {
   h <- handlers[[case$coefficient]]
-  if (is.null(h)) next
+  if (is.null(h) || named_weights_case(case)) next  # Gwet's named weights: irrCAC only
   refs <- h(case)
   if (length(refs)) result[[case$id]] <- refs
 }

@@ -494,12 +494,16 @@ def fleiss_kappa(case):
 
 def category_fleiss_kappas(case):
     T = table_of(case["input"])
-    return [
+    out = [
         exact_ref(
             "exact.category_kappas (Fleiss 1971), exact.category_z",
             {"kappa_by_category": exact.category_kappas(T), "z_by_category": exact.category_z(T)},
         )
     ]
+    import comparisons  # issue 34 (f34b): the non-null standard errors
+
+    out.append(comparisons.category_standard_errors(case))
+    return out
 
 
 def _gwet_multi(case, method):
@@ -602,10 +606,14 @@ def krippendorff_alpha(case):
 
 
 def light_kappa(case):
+    import comparisons
+
     return [
         exact_ref(
-            "exact.light_kappa (Light 1971: mean pairwise Cohen's kappa)",
-            {"value": exact.light_kappa(case["input"]["ratings"])},
+            "exact.light_kappa (Light 1971: mean pairwise Cohen's kappa); se: the delta method "
+            "on the pattern multinomial, se_null: the pairs' FCE null variances summed over P^2 "
+            "(comparisons.light_delta)",
+            {"value": exact.light_kappa(case["input"]["ratings"]), **comparisons.light_delta(case)},
         )
     ]
 
@@ -720,4 +728,8 @@ def lins_ccc(case):
 
 
 def references(case):
+    import comparisons  # issue 34 (f34b): comparisons of kappas, named weights
+
+    if comparisons.handles(case):
+        return comparisons.references(case)
     return globals()[case["coefficient"]](case)

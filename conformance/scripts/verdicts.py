@@ -37,6 +37,7 @@ PRIORITY = [
     "epiR",
     "R",
     "DescTools",
+    "survey",
 ]
 
 
@@ -505,6 +506,46 @@ RULES: list[Rule] = [
         "number of classes r. The statistic has K' - 1 df over the K' classes left (the "
         "covariance of d has rank K' - 1): with one class dropped from three, the test is "
         "McNemar's on the other two, 1 df, not 2.",
+    ),
+    # --- issue 34 (f34b) ---------------------------------------------------------------
+    Rule(
+        "survey-with-replacement-divisor",
+        "kappa_difference",
+        "survey",
+        ("se", "se_1", "se_2"),
+        always,
+        "convention",
+        "R's survey linearizes the kappas as smooth functions of means, like the delta method, "
+        "but estimates the variance of a mean with the with-replacement divisor n - 1: its "
+        "variance is n/(n - 1) times the delta method's (divisor n, as Fleiss, Cohen & Everitt "
+        "1969). Both are consistent; the table's value, and kappalib's, divide by n. With "
+        "clusters (clustered_kappa) both use G/(G - 1) and agree.",
+    ),
+    Rule(
+        "survey-with-replacement-divisor",
+        "light_kappa",
+        "survey",
+        ("se",),
+        always,
+        "convention",
+        "As for kappa_difference: survey's divisor is n - 1, the delta method's n.",
+    ),
+    Rule(
+        "irr-light-test",
+        "light_kappa",
+        "irr",
+        ("z_null", "pvalue"),
+        always,
+        "wrong",
+        "irr 0.84.1's kappam.light tests Light's kappa with Cohen's (1960) approximate null "
+        "variance p/(n (1 - p)), but with a pooled chance agreement p = 1 - P prod_p (1 - "
+        "p_e,p) over the P pairs, which is not a probability (it is below 0, and irr's z NaN, "
+        "when P prod_p (1 - p_e,p) > 1) and has no derivation we could find. Under raters that "
+        "rate independently, the pairwise kappas' influence functions are doubly centred, so "
+        "the kappas are uncorrelated to first order and var_0(kappa_L) = sum_p var_0(kappa_p) / "
+        "P^2 with Fleiss, Cohen & Everitt's null variances (exact); a permutation of each "
+        "rater's ratings reproduces that spread (tests/test_dependent_kappas.py). On irr's own "
+        "example (diagnoses) irr's z is 2.31, the null standard error's 20.8.",
     ),
 ]
 
