@@ -332,11 +332,13 @@ MIN_VENV  := $(VENV)/floor
 MIN_STAMP := $(MIN_VENV)/.installed
 # Left out: the tests of the course's toolchain, not of kappalib (the wheel, Lab, nbgrader and
 # the sandbox, publishing, the type check, the book's configuration and site tools, the landing
-# figure's script, chapters 12's and 13's stored results, the page's JavaScript twins and
+# figure's script, chapters 12's and 13's stored results, the stored coverage of issue 34's
+# comparisons (tools/coverage_comparisons.json), the page's JavaScript twins and
 # explorer bundle, make dist, the mutation runner): they need the pinned book environment.
 MIN_SKIP  := $(foreach t,test_install test_lab test_coursework test_publish test_typing \
                test_book_config test_site_tools test_landing_figure test_ch12_cache test_jupyter_wakeup \
-               test_ch13_cache test_js_twin test_js_explorers test_explorers_build \
+               test_ch13_cache test_coverage_comparisons test_js_twin test_js_explorers \
+               test_explorers_build \
                test_mutants_runner,--ignore=tests/$(t).py) \
              --deselect tests/test_dist.py::test_make_dist_builds_and_checks_sdist_and_wheel \
              $(foreach f,$(wildcard tests/test_sandbox*.py tests/test_grading*.py),--ignore=$(f))
