@@ -161,7 +161,6 @@ def matrix_cases(rng, n):
             "kappa_standard_error": _num(kl.kappa_standard_error(C)),
             "kappa_standard_error_null": _num(kl.kappa_standard_error(C, null=True)),
             "kappa_confint": _num(kl.kappa_confint(C, confidence_level=level)),
-            "expected_counts": kl.expected_counts(C).tolist(),
         }
         if K == 2:
             expected["prevalence_index"] = _num(kl.prevalence_index(C))

@@ -96,7 +96,6 @@ const unweighted = {
   brennan_prediger: (C) => K.brennanPrediger(C),
   kappa_standard_error: (C) => K.kappaStandardError(C),
   kappa_standard_error_null: (C) => K.kappaStandardError(C, { null: true }),
-  expected_counts: K.expectedCounts,
   prevalence_index: K.prevalenceIndex,
   bias_index: K.biasIndex,
 };

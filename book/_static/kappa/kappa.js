@@ -408,11 +408,6 @@
     return dot(r, c) / (N * N);
   }
 
-  /** E_ij = r_i c_j / N, the counts expected under independence. */
-  function expectedCounts(C) {
-    return expectedCountsOf(asMatrix(C));
-  }
-
   /**
    * Cohen's kappa; weighted with weighting "linear", "quadratic" (positions or `scores`) or
    * a K x K matrix of disagreement weights.  null when 0/0.
@@ -1290,37 +1285,21 @@
     const rare = [...Array(K).keys()].filter((k) => used[k] && share[k] < 1 / (2 * K));
     if (rare.length) {
       const which = rare.map((k) => say("two_raters.rare_share", { label: labels[k], share: numberText(share[k], d) }));
-      out.push(
-        say("two_raters.caveat_prevalence", {
-          which: joinWords(which),
-          is: plural("is", rare.length),
-          limit: numberText(1 / (2 * K), d),
-        }),
-      );
+      const limit = numberText(1 / (2 * K), d);
+      out.push(say("two_raters.caveat_prevalence", { which: joinWords(which), is: plural("is", rare.length), limit }));
     }
     const diff = r.map((ri, k) => Math.abs(ri - c[k]) / N);
     let k = 0;
     for (let j = 1; j < K; j++) if (diff[j] > diff[k]) k = j;
     if (diff[k] >= words().thresholds.bias_share) {
       const [a, b] = raters;
-      out.push(
-        say("two_raters.caveat_bias", {
-          label: labels[k],
-          a,
-          b,
-          share_a: numberText(r[k] / N, d),
-          share_b: numberText(c[k] / N, d),
-        }),
-      );
+      const [share_a, share_b] = [numberText(r[k] / N, d), numberText(c[k] / N, d)];
+      out.push(say("two_raters.caveat_bias", { label: labels[k], a, b, share_a, share_b }));
     }
     const unused = [...Array(K).keys()].filter((j) => !used[j]).map((j) => String(labels[j]));
     if (unused.length) {
-      out.push(
-        say("two_raters.caveat_unused", {
-          labels: joinWords(unused),
-          rows_and_columns: plural("rows_and_columns", unused.length),
-        }),
-      );
+      const rows_and_columns = plural("rows_and_columns", unused.length);
+      out.push(say("two_raters.caveat_unused", { labels: joinWords(unused), rows_and_columns }));
     }
     const few = words().thresholds.few_units;
     if (n < few) out.push(say("two_raters.caveat_few_units_analytic", { n_units: countText(n), limit: few }));
@@ -1399,24 +1378,16 @@
     let categories = joinList(R.labels);
     if (weighted) {
       categories = say("two_raters.categories_ordered", { labels: joinList(R.labels, "order_separator") });
-      if (typeof R.weighting !== "string") {
-        categories = say("two_raters.categories_custom_weights", { categories });
-      }
+      if (typeof R.weighting !== "string") categories = say("two_raters.categories_custom_weights", { categories });
     }
+    const { coefficient } = R;
     const s = [
-      say("two_raters.design", {
-        a,
-        b,
-        n_units: countText(R.n),
-        K: R.labels.length,
-        categories,
-        coefficient: R.coefficient,
-      }),
+      say("two_raters.design", { a, b, n_units: countText(R.n), K: R.labels.length, categories, coefficient }),
       say("two_raters.estimate", {
         p_o: numberText(R.observedAgreement),
         p_e: numberText(R.expectedAgreement),
         exact: weighted ? say("two_raters.exact") : "",
-        coefficient: R.coefficient,
+        coefficient,
         estimate: numberText(R.estimate),
         level: `${pyFixed(R.confidenceLevel * 100, 0)}%`,
         low: numberText(lo),
@@ -1429,9 +1400,7 @@
     if (R.z === null) {
       const nonzeroRows = R.matrix.filter((row) => sum(row) !== 0).length;
       s.push(say("two_raters.no_test", { rater: nonzeroRows === 1 ? a : b }));
-    } else {
-      s.push(say("two_raters.test", { z: numberText(R.z, digits("z")), p: pText(R.pValue) }));
-    }
+    } else s.push(say("two_raters.test", { z: numberText(R.z, digits("z")), p: pText(R.pValue) }));
     const indices =
       R.prevalenceIndex === null
         ? ""
@@ -1439,14 +1408,9 @@
             prevalence_index: numberText(R.prevalenceIndex),
             bias_index: numberText(R.biasIndex),
           });
-    s.push(
-      say("two_raters.margins", {
-        pabak: numberText(R.pabak),
-        kappa: say(weighted ? "two_raters.kappa_of_weighted" : "two_raters.kappa"),
-        kappa_max: numberText(R.kappaMax),
-        indices,
-      }),
-    );
+    const kappaKind = say(weighted ? "two_raters.kappa_of_weighted" : "two_raters.kappa");
+    const [pabakText, kappaMaxText] = [numberText(R.pabak), numberText(R.kappaMax)];
+    s.push(say("two_raters.margins", { pabak: pabakText, kappa: kappaKind, kappa_max: kappaMaxText, indices }));
     const shown = R.specificAgreement.map((v, k) =>
       say("two_raters.specific_value", { value: numberText(v), label: R.labels[k] }),
     );
@@ -1456,9 +1420,7 @@
         say("two_raters.counts_row", { label, counts: joinList(R.matrix[k].map(countText)) }),
       );
       s.push(say("two_raters.counts", { a, b, rows: joinList(rows, "rows_separator") }));
-    } else {
-      s.push(say("two_raters.counts_elsewhere", { a, b, table_location: table }));
-    }
+    } else s.push(say("two_raters.counts_elsewhere", { a, b, table_location: table }));
     s.push(...R.caveats);
     return s.join(" ");
   }
@@ -1470,7 +1432,6 @@
     agreementWeights,
     observedAgreement,
     expectedAgreement,
-    expectedCounts,
     kappa,
     kappaMax,
     prevalenceIndex,

@@ -17,7 +17,6 @@ export const {
   agreementWeights,
   observedAgreement,
   expectedAgreement,
-  expectedCounts,
   kappa,
   kappaMax,
   prevalenceIndex,
