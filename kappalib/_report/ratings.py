@@ -22,7 +22,17 @@ from .._input.options import check_confidence
 from .._input.ratings import Layout, prepare
 from .._input.tables import table_and_categories
 from .._shared.messages import short
-from .._shared.words import FEW_UNITS, join_words, label_text, stored_weighting, weight_name
+from .._shared.words import (
+    DIGITS,
+    FEW_UNITS,
+    join_words,
+    label_text,
+    number_text,
+    plural,
+    say,
+    stored_weighting,
+    weight_name,
+)
 from .._uncertainty.kappa_inference import z_test
 from .._uncertainty.ratings_intervals import ratings_confint, ratings_standard_error
 from ..results import Estimate, RatingsReport, RatingTable
@@ -35,31 +45,28 @@ def _ratings_caveats(table, categories, n_units, n_missing, n_cells):
     totals = table.sum(axis=0)
     K = len(categories)
     share = totals / totals.sum()
+    digits = DIGITS["share"]
     rare = [k for k in range(K) if totals[k] > 0 and share[k] < 1.0 / (2 * K)]
     if rare:
-        which = join_words([f"{label_text(categories[k])} ({share[k]:.3f})" for k in rare])
+        which = [
+            say("ratings.rare_share", label=label_text(categories[k]), share=number_text(s, digits))
+            for k, s in zip(rare, share[rare].tolist(), strict=True)
+        ]
         out.append(
-            f"Prevalence: {which} {'is' if len(rare) == 1 else 'are'} rare among the ratings "
-            f"(below 1/(2K) = {1.0 / (2 * K):.3f}); kappa-type coefficients then depend "
-            "strongly on the prevalence, and Gwet's AC1 and Brennan-Prediger less so."
+            say(
+                "ratings.caveat_prevalence",
+                which=join_words(which),
+                limit=number_text(1.0 / (2 * K), digits),
+                **{"is": plural("is", len(rare))},
+            )
         )
     unused = [label_text(categories[k]) for k in range(K) if totals[k] == 0]
     if unused:
-        out.append(
-            f"Unused categories: no rater used {join_words(unused)}; Gwet's AC1 and "
-            "Brennan-Prediger count every category offered, the kappas and alpha do not."
-        )
+        out.append(say("ratings.caveat_unused", labels=join_words(unused)))
     if n_units < FEW_UNITS:
-        out.append(
-            f"Few units: with {n_units} units (below {FEW_UNITS}) the intervals are "
-            "approximate and can be too narrow."
-        )
+        out.append(say("ratings.caveat_few_units", n_units=n_units, limit=FEW_UNITS))
     if n_missing:
-        out.append(
-            f"Missing ratings: {n_missing} of {n_cells} ratings are missing; the coefficients "
-            "use every unit with two ratings or more (Light's kappa: the units each pair of "
-            "raters shares)."
-        )
+        out.append(say("ratings.caveat_missing", n_missing=n_missing, n_cells=n_cells))
     return tuple(out)
 
 
@@ -242,14 +249,12 @@ def _assemble(
         opts = dict(kw, coefficient=coefficient)
         se_opts, ci_opts = dict(opts), dict(opts)
         if analytic:
-            method = (
-                "Gwet's linearization standard error, Student's t with n - 1 degrees of freedom"
-            )
+            method = say("interval_methods.ratings_analytic")
         else:
             boot_opts = {"n_resamples": n_resamples, "rng": seed}
             se_opts.update(boot_opts, method="bootstrap")
             ci_opts.update(boot_opts, method="percentile")
-            method = f"percentile bootstrap over the units, {n_resamples} resamples"
+            method = say("interval_methods.percentile", n_resamples=n_resamples)
         se = ratings_standard_error(source, **se_opts)
         ci = ratings_confint(source, confidence_level=conf, **ci_opts)
         se0 = None
@@ -259,16 +264,21 @@ def _assemble(
         z, p = z_test(value, se0)
         coefs.append(Estimate(name, value, se, interval, method, "", se0, z, p))
 
+    wname = weight_name(weighting)
     per_unit = table.sum(axis=1)
     rated = per_unit[per_unit > 0]
     equal = bool(rated.size) and bool(np.all(rated == rated[0])) and rated.size == n_units
     if weighting is None and equal and rated[0] >= 2:
-        add("Fleiss' kappa", "fleiss", fleiss_kappa(table), table)
+        add(say("ratings.coefficient.fleiss"), "fleiss", fleiss_kappa(table), table)
     else:
         value = fleiss_kappa_generalized(table, weighting=weighting)
-        wtext = "" if weighting is None else f", {weight_name(weighting)}"
+        name = (
+            say("ratings.coefficient.fleiss_generalized")
+            if weighting is None
+            else say("ratings.coefficient.fleiss_generalized_weighted", weights=wname)
+        )
         add(
-            f"Fleiss' kappa (Gwet's generalized{wtext})",
+            name,
             "fleiss_generalized",
             value,
             table,
@@ -276,7 +286,7 @@ def _assemble(
         )
     alpha = krippendorff_alpha(data, level_of_measurement=level, labels=categories, layout=alayout)
     add(
-        f"Krippendorff's alpha ({level})",
+        say("ratings.coefficient.alpha", level_of_measurement=level),
         "alpha",
         alpha,
         data,
@@ -284,18 +294,29 @@ def _assemble(
         labels=categories,
         layout=alayout,
     )
-    wname = weight_name(weighting)
-    ac = "Gwet's AC1" if weighting is None else f"Gwet's AC2 ({wname})"
+    ac = (
+        say("ratings.coefficient.ac1")
+        if weighting is None
+        else say("ratings.coefficient.ac2", weights=wname)
+    )
     value = gwet_ac1_multi(table, weighting=weighting)
     add(ac, "ac1" if weighting is None else "ac2", value, table, weighting=weighting)
-    bp = "Brennan-Prediger coefficient" + (f" ({wname})" if weighting is not None else "")
+    bp = (
+        say("ratings.coefficient.bp")
+        if weighting is None
+        else say("ratings.coefficient.bp_weighted", weights=wname)
+    )
     value = brennan_prediger_multi(table, weighting=weighting)
     add(bp, "bp", value, table, weighting=weighting)
     notes = []
     if kind == "ratings":
         # the raters are fixed (the columns of the data): Conger's and Light's kappa
         value = conger_kappa(data, layout=layout, labels=categories, weighting=weighting)
-        name = "Conger's kappa" + (f" ({wname})" if weighting is not None else "")
+        name = (
+            say("ratings.coefficient.conger")
+            if weighting is None
+            else say("ratings.coefficient.conger_weighted", weights=wname)
+        )
         add(
             name,
             "conger",
@@ -307,16 +328,12 @@ def _assemble(
         )
         if weighting is None:
             value = light_kappa(data, layout=layout, labels=categories)
-            add("Light's kappa", "light", value, data, layout=layout, labels=categories)
+            light = say("ratings.coefficient.light")
+            add(light, "light", value, data, layout=layout, labels=categories)
     else:
-        notes.append(
-            "Conger's and Light's kappa: not given, a count table does not say which rater "
-            "gave which rating"
-        )
+        notes.append(say("ratings.note_no_raters"))
     if not equal:
-        notes.append(
-            "Fleiss' kappa: Gwet's generalized form, the units have different numbers of ratings"
-        )
+        notes.append(say("ratings.note_unequal"))
     n_ratings = round(float(totals.sum()))
     return RatingsReport(
         coefficients=tuple(coefs),

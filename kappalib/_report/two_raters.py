@@ -53,12 +53,15 @@ from .._input.options import check_confidence
 from .._shared.messages import short
 from .._shared.words import (
     BIAS_SHARE,
-    FCE,
+    DIGITS,
     FEW_UNITS,
-    WEIGHTING_NAMES,
+    coefficient_name,
     count_text,
     join_words,
     label_text,
+    number_text,
+    plural,
+    say,
     stored_weighting,
 )
 from .._uncertainty.bias_tests import mcnemar_test, stuart_maxwell_test
@@ -84,40 +87,58 @@ def _two_rater_caveats(C, labels, n, n_left_out, raters, normal=True):
     K = C.shape[0]
     used = (r + c) > 0
     share = (r + c) / (2.0 * N)
+    digits = DIGITS["share"]
     out = []
     rare = [k for k in range(K) if used[k] and share[k] < 1.0 / (2 * K)]
     if rare:
-        which = join_words([f"{label_text(labels[k])} ({share[k]:.3f})" for k in rare])
+        which = [
+            say("two_raters.rare_share", label=label_text(labels[k]), share=number_text(s, digits))
+            for k, s in zip(rare, share[rare].tolist(), strict=True)
+        ]
         out.append(
-            f"Prevalence: {which} {'is' if len(rare) == 1 else 'are'} rare in the pooled "
-            f"ratings (below 1/(2K) = {1.0 / (2 * K):.3f}); kappa then depends strongly on the "
-            "prevalence, so PABAK and kappa_max are given beside it."
+            say(
+                "two_raters.caveat_prevalence",
+                which=join_words(which),
+                limit=number_text(1.0 / (2 * K), digits),
+                **{"is": plural("is", len(rare))},
+            )
         )
     diff = np.abs(r - c) / N
     k = int(np.argmax(diff))
     if diff[k] >= BIAS_SHARE:
         a, b = raters
         out.append(
-            f"Bias: the raters' shares of {label_text(labels[k])} differ ({a} {r[k] / N:.3f}, "
-            f"{b} {c[k] / N:.3f}), so part of the disagreement is a systematic difference "
-            "between the raters."
+            say(
+                "two_raters.caveat_bias",
+                label=label_text(labels[k]),
+                a=a,
+                b=b,
+                share_a=number_text(r[k] / N, digits),
+                share_b=number_text(c[k] / N, digits),
+            )
         )
     unused = [label_text(labels[k]) for k in range(K) if not used[k]]
     if unused:
         out.append(
-            f"Unused categories: neither rater used {join_words(unused)}; the table keeps "
-            f"{'its row and column' if len(unused) == 1 else 'their rows and columns'} of zeros."
+            say(
+                "two_raters.caveat_unused",
+                labels=join_words(unused),
+                rows_and_columns=plural("rows_and_columns", len(unused)),
+            )
         )
     if n < FEW_UNITS:
-        which = "large-sample interval is" if normal else "bootstrap interval is also"
+        key = "analytic" if normal else "bootstrap"
         out.append(
-            f"Few units: with N = {count_text(n)} (below {FEW_UNITS}) the {which} "
-            "approximate and can be too narrow."
+            say(f"two_raters.caveat_few_units_{key}", n_units=count_text(n), limit=FEW_UNITS)
         )
     if n_left_out:
         out.append(
-            f"Missing ratings: {n_left_out} unit{'s' if n_left_out != 1 else ''} lacking a "
-            f"rating from one of the raters {'were' if n_left_out != 1 else 'was'} left out."
+            say(
+                "two_raters.caveat_missing",
+                n=n_left_out,
+                unit=plural("unit", n_left_out),
+                was=plural("was", n_left_out),
+            )
         )
     return tuple(out)
 
@@ -290,16 +311,13 @@ def _two_rater_report(
     est = kappa(M, weighting=weighting, scores=scores)
     if est is None:
         used = [label_text(names[k]) for k in range(M.shape[0]) if M[k].sum() + M[:, k].sum() > 0]
-        raise ValueError(
-            "kappa is undefined (0/0) for these data: both raters put every unit in the one "
-            f"category {join_words(used)}, so there is no agreement beyond chance to report"
-        )
+        raise ValueError(say("two_raters.undefined", labels=join_words(used)))
     se = kappa_standard_error(M, weighting=weighting, scores=scores)
     se0 = kappa_standard_error(M, weighting=weighting, scores=scores, null=True)
     interval, n_resamples, rng = boot
     if interval == "analytic":
         ci: Any = kappa_confint(M, weighting=weighting, scores=scores, confidence_level=level)
-        method = f"normal approximation with the standard error of {FCE}"
+        method = say("interval_methods.analytic")
     else:
         ci = bootstrap_confint(
             M,
@@ -310,8 +328,7 @@ def _two_rater_report(
             scores=scores,
             rng=rng,
         )
-        kind = "percentile" if interval == "percentile" else "BCa"
-        method = f"{kind} bootstrap over the units, {n_resamples} resamples"
+        method = say(f"interval_methods.{interval}", n_resamples=n_resamples)
     z, p = z_test(est, se0)
     K = M.shape[0]
     two = K == 2
@@ -323,12 +340,8 @@ def _two_rater_report(
         bias = mcnemar_test(M) if two else stuart_maxwell_test(M)
     else:
         bias = None
-        notes = ("bias test: not computed, the counts are not whole numbers",)
-    coefficient = (
-        WEIGHTING_NAMES[weighting]
-        if weighting is None or isinstance(weighting, str)
-        else "weighted kappa"
-    )
+        notes = (say("two_raters.note_no_bias_test"),)
+    coefficient = coefficient_name(weighting)
     return AgreementReport(
         coefficient=coefficient,
         estimate=est,

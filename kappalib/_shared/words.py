@@ -1,40 +1,71 @@
-"""The words and numbers of the reports: how a number, a count, a p-value, a label and a list
-are printed (one place, so that the paragraph and its JavaScript twin on the page agree), and
-the thresholds of the caveats."""
+"""The words and numbers of the reports: their sentence templates, how a number, a count, a
+p-value, a label and a list are printed, and the thresholds of the caveats.
+
+The templates and formats are data, ``report_words.json`` beside this module: the
+calculator page reads the same file (``book/calculator.md`` embeds it and
+``book/_static/kappa/kappa.js`` fills it the same way), so the page's paragraph is
+kappalib's word for word.  A template's ``{name}`` is replaced by a value that is already a
+string; nothing else in a template is special.
+"""
 
 from __future__ import annotations
 
 import html
+import json
+import re
+from importlib import resources
 from typing import Any, NamedTuple, TypeAlias
 
 import numpy as np
 
-FEW_UNITS = 50
+WORDS: dict[str, Any] = json.loads(
+    resources.files(__package__).joinpath("report_words.json").read_text(encoding="utf-8")
+)
+"""The contents of ``report_words.json``."""
 
+_FIELD = re.compile(r"\{(\w+)\}")
 
+FEW_UNITS: int = WORDS["thresholds"]["few_units"]
 """Below this many units the report warns that the large-sample interval is optimistic."""
 
-
-BIAS_SHARE = 0.10
-
-
+BIAS_SHARE: float = WORDS["thresholds"]["bias_share"]
 """The bias caveat applies when the raters' shares of one category differ by this much."""
 
-
-WEIGHTING_NAMES = {
-    None: "Cohen's kappa",
-    "linear": "linearly weighted kappa",
-    "quadratic": "quadratically weighted kappa",
-    # Gwet's (2014) named weights
-    "ordinal": "kappa with ordinal weights",
-    "radical": "kappa with radical weights",
-    "ratio": "kappa with ratio weights",
-    "circular": "kappa with circular weights",
-    "bipolar": "kappa with bipolar weights",
-}
+DIGITS: dict[str, int] = WORDS["numbers"]["digits"]
+"""Decimals of an estimate, a standard error, a z, a share and a p-value."""
 
 
-FCE = "Fleiss, Cohen and Everitt 1969"
+def template(key: str) -> Any:
+    """The entry of ``report_words.json`` at a dotted key, "two_raters.design"."""
+    node: Any = WORDS
+    for part in key.split("."):
+        node = node[part]
+    return node
+
+
+def say(key: str, /, **values: Any) -> str:
+    """The template at ``key`` with each ``{name}`` replaced by ``str(values[name])``."""
+    return fill(template(key), values)
+
+
+def fill(text: str, values: dict[str, Any]) -> str:
+    """``text`` with each ``{name}`` replaced by ``str(values[name])`` (a missing value is a
+    KeyError: a template and its caller disagree)."""
+    return _FIELD.sub(lambda m: str(values[m.group(1)]), text)
+
+
+def plural(word: str, n: float) -> str:
+    """The singular or plural form of ``word`` (an entry of "plural") for a count ``n``."""
+    one, many = WORDS["plural"][word]
+    return one if n == 1 else many
+
+
+def coefficient_name(weighting: Any) -> str:
+    """How the two-rater report names its kappa: "Cohen's kappa", "weighted kappa", ..."""
+    names = WORDS["two_raters"]["coefficient"]
+    if weighting is None:
+        return names["none"]
+    return names[weighting] if isinstance(weighting, str) else names["custom"]
 
 
 def stored_weighting(weighting: Any) -> str | np.ndarray | None:
@@ -46,13 +77,15 @@ def stored_weighting(weighting: Any) -> str | np.ndarray | None:
 
 def weight_name(weighting: Any) -> str:
     """How a report names a weighting: "linear weights", "custom weights"."""
-    return f"{weighting} weights" if isinstance(weighting, str) else "custom weights"
+    if isinstance(weighting, str):
+        return say("weights.named", weighting=weighting)
+    return say("weights.custom")
 
 
-def number_text(x: float | None, digits: int = 3) -> str:
+def number_text(x: float | None, digits: int = DIGITS["estimate"]) -> str:
     """A number as printed everywhere in the report (fixed decimals; '-0.000' never)."""
     if x is None:
-        return "undefined"
+        return WORDS["numbers"]["undefined"]
     s = f"{x:.{digits}f}"
     return s[1:] if s.startswith("-") and float(s) == 0 else s
 
@@ -64,13 +97,19 @@ def count_text(v: float) -> str:
     the order of the additions (178.456, not 178.45600000000002), here and in the page's twin.
     """
     v = float(v)
-    return str(int(v)) if v.is_integer() else f"{v:.12g}"
+    if v.is_integer():
+        return str(int(v))
+    return f"{v:.{WORDS['numbers']['count_significant_digits']}g}"
 
 
 def p_text(p: float | None) -> str:
+    """A p-value as printed: "p = 0.012", or "p < 0.001" below the limit."""
     if p is None:
-        return "undefined"
-    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
+        return WORDS["numbers"]["undefined"]
+    limit = WORDS["numbers"]["p_below"]
+    if p < limit:
+        return say("p.below", limit=limit)
+    return say("p.value", p=f"{p:.{DIGITS['p']}f}")
 
 
 def label_text(v: Any) -> str:
@@ -81,9 +120,16 @@ def label_text(v: Any) -> str:
 
 
 def join_words(words: list[str]) -> str:
+    """A list in a sentence: a; a and b; a, b and c."""
+    sep = WORDS["lists"]
     if len(words) <= 1:
         return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    return sep["separator"].join(words[:-1]) + sep["last_separator"] + words[-1]
+
+
+def join_list(words: list[str], separator: str = "separator") -> str:
+    """Words joined by one of the separators of "lists" (", ", " < ", "; ")."""
+    return WORDS["lists"][separator].join(words)
 
 
 class Table(NamedTuple):
