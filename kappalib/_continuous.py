@@ -153,6 +153,15 @@ def _as_table(data, layout, name="ratings"):
     return Y
 
 
+def _exact_zero(ss, residuals, Y):
+    """A sum of squares of ``residuals`` as 0 when every residual is within the rounding
+    error of the centred table ``Y`` (a few units in the last place of its largest value)."""
+    scale = float(np.abs(Y).max()) if Y.size else 0.0
+    if ss > 0 and float(np.abs(residuals).max()) <= 64 * np.finfo(np.float64).eps * scale:
+        return 0.0
+    return ss
+
+
 def icc(
     ratings: ArrayLike,
     *,
@@ -242,6 +251,10 @@ def icc(
     SSW = float(np.einsum("ij,ij->", within, within))
     resid = within - col[None, :]
     SSE = float(np.einsum("ij,ij->", resid, resid))
+    # A residual no larger than the rounding of the centred sums is 0: the ratings fit the
+    # additive model exactly (y = x + 2), F = BMS/EMS is infinite and p = 0, not 6e31.
+    SSW = _exact_zero(SSW, within, Y)
+    SSE = _exact_zero(SSE, resid, Y)
     df_r, df_c, df_e, df_w = n - 1, k - 1, (n - 1) * (k - 1), n * (k - 1)
     BMS, JMS, EMS, WMS = SSR / df_r, SSC / df_c, SSE / df_e, SSW / df_w
 
@@ -278,11 +291,15 @@ def icc(
     ci3 = (single(F3L), single(F3U))
     ci3k = (average(F3L), average(F3U))
     ci2, ci2k = (math.nan, math.nan), (math.nan, math.nan)
-    if math.isfinite(icc2) and EMS > 0:
+    if math.isfinite(icc2):
         # McGraw & Wong (1996), Table 7, case 2A: Satterthwaite's df for the denominator
-        Fj = JMS / EMS
+        # (its limit df_e / df_r = k - 1 as F_j = JMS / EMS grows without bound)
         a = n * (1.0 + (k - 1.0) * icc2) - k * icc2
-        v = df_e * (k * icc2 * Fj + a) ** 2 / (df_r * (k * icc2 * Fj) ** 2 + a * a)
+        if EMS > 0:
+            Fj = JMS / EMS
+            v = df_e * (k * icc2 * Fj + a) ** 2 / (df_r * (k * icc2 * Fj) ** 2 + a * a)
+        else:
+            v = df_e / df_r
         FU, FL = f_ppf(q, df_r, v), f_ppf(q, v, df_r)
         den = k * JMS + (k * n - k - n) * EMS
         low = n * (BMS - FU * EMS) / (FU * den + n * BMS)
@@ -407,9 +424,10 @@ def lins_ccc(y1: ArrayLike, y2: ArrayLike, *, confidence_level: float = 0.95) ->
     -------
     CCCResult
         ``estimate``, ``confidence_interval``, ``pearson``, ``accuracy`` (C_b),
-        ``location_shift`` (u), ``scale_shift`` (v), ``n``.  ``value`` is None when both
-        raters give one same constant (0/0); the interval is None when it is undefined (a
-        constant rater, :math:`|\rho_c| = 1`, or n < 3).
+        ``location_shift`` (u), ``scale_shift`` (v), ``n_units``.  ``estimate`` is None
+        when both raters give one same constant (0/0); ``scale_shift`` is 0 for a constant
+        first rater; the interval is None when it is undefined (a constant rater,
+        :math:`|\rho_c| = 1`, or n < 3).
 
     References
     ----------
@@ -445,7 +463,8 @@ def lins_ccc(y1: ArrayLike, y2: ArrayLike, *, confidence_level: float = 0.95) ->
     if r is not None:
         r = max(-1.0, min(1.0, r))
     u = shift / math.sqrt(math.sqrt(sxx) * math.sqrt(syy)) if r is not None else None
-    v = math.sqrt(sxx) / math.sqrt(syy) if r is not None else None
+    # v = s_x / s_y is defined whenever s_y > 0: 0 for a constant first rater (Lin 1989)
+    v = math.sqrt(sxx) / math.sqrt(syy) if syy > 0 else None
     accuracy = value / r if value is not None and r not in (None, 0.0) else None
     low = high = None
     if value is not None and r not in (None, 0.0) and abs(value) < 1.0 and n > 2:

@@ -70,7 +70,7 @@ def count_table(case):
     inp = case["input"]
     if "table" in inp:
         return np.array(inp["table"])
-    table, _ = kl.rating_table(ratings(case), layout="units x raters", categories=inp["categories"])
+    table = kl.rating_table(ratings(case), layout="units x raters", labels=inp["categories"])
     return table
 
 
@@ -105,8 +105,8 @@ def cohen_kappa(case):
         "value": value,
         "se": kl.kappa_standard_error(C, weighting=w),
         "se_null": se0,
-        "ci_low": None if ci is None else ci[0],
-        "ci_high": None if ci is None else ci[1],
+        "ci_low": ci.low,
+        "ci_high": ci.high,
         "z_null": ratio(value, se0),
     }
 
@@ -142,8 +142,8 @@ def _two_rater_gwet(case, point, coefficient):
     return {
         "value": point(C, weighting=w),
         "se": kl.ratings_standard_error(units, coefficient=coefficient, weighting=w),
-        "ci_low": None if ci is None else ci[0],
-        "ci_high": None if ci is None else ci[1],
+        "ci_low": ci.low,
+        "ci_high": ci.high,
     }
 
 
@@ -204,8 +204,8 @@ def _many_raters(case, value, coefficient, *, weighted=True):
     return {
         "value": value(table, **kw),
         "se": kl.ratings_standard_error(table, coefficient=coefficient, n_population=N, **kw),
-        "ci_low": None if ci is None else ci[0],
-        "ci_high": None if ci is None else ci[1],
+        "ci_low": ci.low,
+        "ci_high": ci.high,
     }
 
 
@@ -240,22 +240,22 @@ def brennan_prediger_multi(case):
 
 def conger_kappa(case):
     o, R, w = case["options"], ratings(case), weighting(case)
-    kw = {"layout": "units x raters", "categories": case["input"]["categories"], "weighting": w}
+    kw = {"layout": "units x raters", "labels": case["input"]["categories"], "weighting": w}
     ci = kl.ratings_confint(
         R, coefficient="conger", confidence_level=o.get("confidence_level", 0.95), **kw
     )
     return {
         "value": kl.conger_kappa(R, **kw),
         "se": kl.ratings_standard_error(R, coefficient="conger", **kw),
-        "ci_low": None if ci is None else ci[0],
-        "ci_high": None if ci is None else ci[1],
+        "ci_low": ci.low,
+        "ci_high": ci.high,
     }
 
 
 def krippendorff_alpha(case):
     return {
         "value": kl.krippendorff_alpha(
-            ratings(case), level=case["options"]["level"], layout="units x raters"
+            ratings(case), level_of_measurement=case["options"]["level"], layout="units x raters"
         )
     }
 
@@ -273,26 +273,21 @@ def icc(case):
     out = {}
     for form in ("ICC1", "ICC2", "ICC3", "ICC1k", "ICC2k", "ICC3k"):
         f = getattr(res, form)
-        for q in ("value", "F", "df1", "df2", "pvalue", "ci_low", "ci_high"):
+        out[f"{form}.value"] = f.estimate
+        for q in ("F", "df1", "df2", "pvalue"):
             out[f"{form}.{q}"] = getattr(f, q)
+        out[f"{form}.ci_low"], out[f"{form}.ci_high"] = f.confidence_interval
     return out
 
 
 def lins_ccc(case):
     inp = case["input"]
     r = kl.lins_ccc(inp["x"], inp["y"], confidence_level=case["options"]["confidence_level"])
-    return {
-        q: getattr(r, q)
-        for q in (
-            "value",
-            "ci_low",
-            "ci_high",
-            "pearson",
-            "accuracy",
-            "location_shift",
-            "scale_shift",
-        )
-    }
+    out = {"value": r.estimate, "ci_low": r.confidence_interval.low}
+    out["ci_high"] = r.confidence_interval.high
+    for q in ("pearson", "accuracy", "location_shift", "scale_shift"):
+        out[q] = getattr(r, q)
+    return out
 
 
 KAPPALIB = {

@@ -114,11 +114,14 @@ PUBLICATIONS = {
 # the table stays the same for every library): kappalib's open disagreements.
 LIBRARY_NOTES = {
     "icc/perfect-consistency": {
-        "kappalib 0.1.0": "kappalib's icc returns F = 6.0e31 (and 2 of its 4 F tests) where "
-        "the residual mean square is exactly 0 and F is infinite (exact, "
-        "pingouin, irr): its centred sums leave a rounding residue of "
-        "about 1e-32 in EMS. Its intervals and p-values are unaffected "
-        "within tolerance."
+        "kappalib 0.1.0": "kappalib 0.1.0's icc returned F = 6.0e31 where the residual mean "
+        "square is exactly 0 and F is infinite: its centred sums left a rounding residue of "
+        "about 1e-32 in EMS. Fixed since: a residual within the rounding of the centred "
+        "table is 0 (F infinite, p = 0)."
+    },
+    "lins_ccc/constant-rater": {
+        "kappalib 0.1.0": "kappalib 0.1.0's lins_ccc gave scale_shift None for a constant "
+        "first rater, where v = s_x / s_y = 0. Fixed since."
     },
 }
 
