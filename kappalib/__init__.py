@@ -50,7 +50,10 @@ from ._agreement import (
     observed_agreement,
     prevalence_index,
 )
+from ._bangdiwala import bangdiwala_b, bangdiwala_confint  # issue 34: the agreement chart
+from ._benchmark import benchmark  # issue 34: Gwet's benchmarking
 from ._bias import mcnemar_test, stuart_maxwell_test
+from ._bland_altman import bland_altman  # issue 34: limits of agreement
 from ._bootstrap import bootstrap_confint, paired_difference_confint
 from ._categories import category_fleiss_kappas, class_validity, specific_agreement
 from ._continuous import icc, lins_ccc  # issue 23: continuous ratings
@@ -76,25 +79,44 @@ from ._multirater import (
     krippendorff_alpha,
     rating_table,
 )
+from ._overall_ccc import overall_ccc  # issue 34: several methods
 from ._rating_inference import ratings_confint, ratings_standard_error
 from ._ratings_report import RatingsReport, ratings_report
 from ._report import AgreementReport, agreement_report
 from ._two_rater import brennan_prediger, gwet_ac1, pabak, scotts_pi
 from ._weights import disagreement_weights
-from .results import ConfidenceInterval, ConfusionMatrix, RatingTable
+from .results import (
+    BenchmarkResult,
+    BlandAltmanResult,
+    ConfidenceInterval,
+    ConfusionMatrix,
+    IntervalEstimate,
+    OverallCCCResult,
+    ProportionalBias,
+    RatingTable,
+)
 
 __version__ = "0.1.0"
 
 __all__ = [
     "AgreementReport",
+    "BenchmarkResult",
+    "BlandAltmanResult",
     "ConfidenceInterval",
     "ConfusionMatrix",
+    "IntervalEstimate",
+    "OverallCCCResult",
+    "ProportionalBias",
     "RatingTable",
     "RatingsReport",
     "UndefinedMetricError",
     "agreement_report",
     "asymmetry",
+    "bangdiwala_b",
+    "bangdiwala_confint",
+    "benchmark",
     "bias_index",
+    "bland_altman",
     "bootstrap_confint",
     "brennan_prediger",
     "brennan_prediger_multi",
@@ -127,6 +149,7 @@ __all__ = [
     "mcnemar_test",
     "observed_agreement",
     "off_diagonal_entropy",
+    "overall_ccc",
     "pabak",
     "paired_difference_confint",
     "prevalence_index",

@@ -1,0 +1,217 @@
+r"""Bangdiwala's agreement statistic B and its weighted form (Bangdiwala 1985), the numbers
+behind the agreement chart (:func:`kappalib.plotting.agreement_chart`; vcd's
+``agreementplot``).
+
+Symbols: ``C`` the K x K table, ``r_i`` and ``c_i`` its row and column totals.  The chart
+draws, for each category, an ``r_i`` x ``c_i`` rectangle (the agreement possible given the
+margins) and inside it a square of side ``C_ii`` (the exact agreement); B is the shaded area
+over the rectangles' area.  Partial agreement adds bands: for a distance ``d``, the
+rectangle of the column's cases within ``d`` categories of ``i`` by the row's cases within
+``d`` of ``i``, weighted by the agreement weight ``w_d``.
+"""
+
+from __future__ import annotations
+
+from statistics import NormalDist
+from typing import Any
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from ._validation import (
+    as_matrix,
+    check_confidence,
+    check_zero_division,
+    finish,
+    finish_interval,
+    matrix_function,
+)
+from ._weights import resolve_weights
+from .results import ConfidenceInterval
+
+__all__ = ["band_weights", "bangdiwala_b", "bangdiwala_confint"]
+
+_UNDEFINED = (
+    "Bangdiwala's B is undefined (0/0): no category has cases in both its row and its column, "
+    "so the rectangles of the agreement chart have no area"
+)
+
+
+def band_weights(weighting: Any, K: int) -> np.ndarray:
+    """The agreement weight of each distance 0..K-1 from a disagreement weighting that
+    depends on the distance alone (``1 - W[0, d] / max W``), or one sentence."""
+    W = resolve_weights(weighting, K)
+    if W is None:
+        w = np.zeros(K)
+        w[0] = 1.0
+        return w
+    top = float(W.max())
+    if top > 0:
+        W = W / top
+    i, j = np.indices((K, K))
+    by_distance = W[0, np.abs(i - j)]
+    if not np.allclose(W, by_distance, rtol=0, atol=1e-12):
+        raise ValueError(
+            "weighting must depend on the distance between categories alone for Bangdiwala's "
+            "B (its partial agreement is a band around the diagonal), got a matrix whose "
+            f"entries differ along a diagonal: {np.round(W, 4).tolist()!r}"
+        )
+    return 1.0 - W[0]
+
+
+def _parts(C: np.ndarray, w: np.ndarray):
+    """(numerator, denominator) of B for a stack of probability tables, and their gradients
+    in the cells (the delta method's ingredients)."""
+    K = C.shape[-1]
+    r = C.sum(axis=-1)
+    c = C.sum(axis=-2)
+    den = np.einsum("...i,...i->...", r, c)
+    v = w - np.append(w[1:], 0.0)  # weight of each band (the rectangles are nested)
+    i, j = np.indices((K, K))
+    num = np.zeros(C.shape[:-2])
+    d_num = np.zeros(C.shape)
+    for d in range(K):
+        if v[d] == 0.0:
+            continue
+        band = (np.abs(i - j) <= d).astype(np.float64)
+        col = np.einsum("...ri,ri->...i", C, band)  # column i's cases within d of i
+        row = np.einsum("...ic,ic->...i", C, band)  # row i's cases within d of i
+        num = num + v[d] * np.einsum("...i,...i->...", col, row)
+        # d/dC[a, b]: C[a, b] sits in column b's band (times row b's) and in row a's band
+        d_num = d_num + v[d] * band * (row[..., None, :] + col[..., :, None])
+    d_den = c[..., :, None] + r[..., None, :]
+    return num, den, d_num, d_den
+
+
+@matrix_function
+def bangdiwala_b(
+    C: ArrayLike,
+    *,
+    weighting: str | ArrayLike | None = None,
+    zero_division: str | float | None = None,
+) -> Any:
+    r"""Bangdiwala's agreement statistic B (Bangdiwala 1985), or its weighted form.
+
+    .. math::
+
+        B = \frac{\sum_i C_{ii}^2}{\sum_i r_i c_i}, \qquad
+        B^w = \frac{\sum_i \sum_{d} (w_d - w_{d+1})\,
+                    \big(\sum_{|k-i| \le d} C_{ki}\big)\big(\sum_{|k-i| \le d} C_{ik}\big)}
+                   {\sum_i r_i c_i},
+
+    the share of the agreement chart's rectangles (``r_i`` by ``c_i``) that the agreement
+    squares fill; the weighted form adds, for each distance ``d``, the band of cases within
+    ``d`` categories of the diagonal with agreement weight :math:`w_d` (vcd's
+    ``agreementplot``, whose ``Bangdiwala_Weighted`` it reproduces).  B is 1 for perfect
+    agreement and 0 when no case lies on the diagonal; unlike kappa it makes no correction
+    for chance.
+
+    Parameters
+    ----------
+    C : array-like of shape (K, K) or (..., K, K)
+        Counts; rows = rater 1, columns = rater 2.
+    weighting : {None, "linear", "quadratic"} or array-like of shape (K, K)
+        Disagreement weights that depend on the distance ``|i - j|`` alone; the agreement
+        weight of distance ``d`` is :math:`w_d = 1 - W_{0d}/\max W`.  vcd's default
+        (``weights = c(1, 1 - 1/(K-1)^2)``: partial credit for neighbours only) is
+        ``kl.disagreement_weights(K, "quadratic") / (K - 1)**2`` with every distance beyond
+        1 set to 1.
+    zero_division : {None, "raise"} or float
+        Policy when B is 0/0 (no category has cases in both its row and its column).
+
+    Returns
+    -------
+    float or None, or ndarray of shape (...)
+
+    Raises
+    ------
+    ValueError, TypeError
+        On an invalid matrix, or a weighting that is not a function of the distance alone.
+
+    References
+    ----------
+    Bangdiwala, S. I. (1985). A graphical test for observer agreement. *Proceedings of the
+    45th Session of the International Statistical Institute*, Amsterdam, 1, 307-308.
+    Friendly, M. & Meyer, D. (2016). *Discrete Data Analysis with R*, section 4.5.
+    Chapman & Hall.
+
+    Examples
+    --------
+    The kappa explainer's table: B = (64 + 81) / (10 * 9 + 10 * 11).
+
+    >>> import kappalib as kl
+    >>> round(kl.bangdiwala_b([[8, 2], [1, 9]]), 4)
+    0.725
+    """
+    zero_division = check_zero_division(zero_division)
+    C = as_matrix(C)
+    w = band_weights(weighting, C.shape[-1])
+    num, den, _, _ = _parts(C, w)
+    undefined = den <= 0
+    with np.errstate(all="ignore"):
+        value = np.where(undefined, 0.0, num / np.where(undefined, 1.0, den))
+    return finish(value, undefined, zero_division, _UNDEFINED)
+
+
+def _standard_error(C: np.ndarray, w: np.ndarray):
+    N = C.sum(axis=(-2, -1))
+    p = C / N[..., None, None]
+    num, den, d_num, d_den = _parts(p, w)
+    undefined = den <= 0
+    safe = np.where(undefined, 1.0, den)
+    B = num / safe
+    g = (d_num - B[..., None, None] * d_den) / safe[..., None, None]
+    mean = np.einsum("...ij,...ij->...", p, g)  # 0: B is homogeneous of degree 0
+    var = np.einsum("...ij,...ij->...", p, g * g) - mean * mean
+    return B, np.sqrt(np.maximum(var, 0.0) / N), undefined
+
+
+@matrix_function
+def bangdiwala_confint(
+    C: ArrayLike,
+    *,
+    weighting: str | ArrayLike | None = None,
+    confidence_level: float = 0.95,
+    zero_division: str | float | None = None,
+) -> ConfidenceInterval[Any]:
+    r"""The Wald interval of Bangdiwala's B: :math:`B \pm z\,\mathrm{se}`, cut to [0, 1].
+
+    The standard error is the delta method's under multinomial sampling of the ``N`` cases:
+
+    .. math::
+
+        \mathrm{se}^2 = \frac1N\Big[\sum_{ij} p_{ij}\,g_{ij}^2
+                        - \Big(\sum_{ij} p_{ij}\,g_{ij}\Big)^2\Big],
+        \qquad g_{ij} = \frac{\partial B}{\partial p_{ij}},
+
+    with :math:`p = C/N` (the second sum is 0: B does not change when every cell is scaled).
+
+    Parameters
+    ----------
+    C : array-like of shape (K, K) or (..., K, K)
+    weighting : as in :func:`bangdiwala_b`
+    confidence_level : float, default 0.95
+    zero_division : {None, "raise"} or float
+        Policy for both ends when B is undefined.
+
+    Returns
+    -------
+    ConfidenceInterval
+        ``low`` and ``high``: floats (None where B is undefined) or arrays for a stack.
+
+    Examples
+    --------
+    >>> import kappalib as kl
+    >>> ci = kl.bangdiwala_confint([[8, 2], [1, 9]])
+    >>> round(ci.low, 3), round(ci.high, 3)
+    (0.462, 0.988)
+    """
+    level = check_confidence(confidence_level)
+    zero_division = check_zero_division(zero_division)
+    C = as_matrix(C)
+    w = band_weights(weighting, C.shape[-1])
+    B, se, undefined = _standard_error(C, w)
+    z = NormalDist().inv_cdf((1.0 + level) / 2.0)
+    low = np.clip(B - z * se, 0.0, 1.0)
+    high = np.clip(B + z * se, 0.0, 1.0)
+    return finish_interval(low, high, undefined, zero_division, _UNDEFINED)
