@@ -81,34 +81,58 @@ from ._multirater import (
 )
 from ._overall_ccc import overall_ccc  # issue 34: several methods
 from ._rating_inference import ratings_confint, ratings_standard_error
-from ._ratings_report import RatingsReport, ratings_report
-from ._report import AgreementReport, agreement_report
+from ._ratings_report import ratings_report
+from ._report import agreement_report
 from ._two_rater import brennan_prediger, gwet_ac1, pabak, scotts_pi
 from ._weights import disagreement_weights
 from .results import (
+    AgreementReport,
+    AlphaBeta,
     BenchmarkResult,
+    BiasTest,
     BlandAltmanResult,
+    CategoryKappas,
+    CCCResult,
+    ClassValidity,
     ConfidenceInterval,
     ConfusionMatrix,
+    Estimate,
+    Gap,
+    ICCForm,
+    ICCResult,
     IntervalEstimate,
+    LabelPair,
     OverallCCCResult,
     ProportionalBias,
+    RatingsReport,
     RatingTable,
+    SpecificAgreement,
 )
 
 __version__ = "0.1.0"
 
 __all__ = [
     "AgreementReport",
+    "AlphaBeta",
     "BenchmarkResult",
+    "BiasTest",
     "BlandAltmanResult",
+    "CCCResult",
+    "CategoryKappas",
+    "ClassValidity",
     "ConfidenceInterval",
     "ConfusionMatrix",
+    "Estimate",
+    "Gap",
+    "ICCForm",
+    "ICCResult",
     "IntervalEstimate",
+    "LabelPair",
     "OverallCCCResult",
     "ProportionalBias",
     "RatingTable",
     "RatingsReport",
+    "SpecificAgreement",
     "UndefinedMetricError",
     "agreement_report",
     "asymmetry",

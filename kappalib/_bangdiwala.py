@@ -13,12 +13,13 @@ rectangle of the column's cases within ``d`` categories of ``i`` by the row's ca
 from __future__ import annotations
 
 from statistics import NormalDist
-from typing import Any
+from typing import Any, overload
 
 import numpy as np
 from numpy.typing import ArrayLike
 
 from ._validation import (
+    OneMatrix,
     as_matrix,
     check_confidence,
     check_zero_division,
@@ -83,13 +84,31 @@ def _parts(C: np.ndarray, w: np.ndarray):
     return num, den, d_num, d_den
 
 
+@overload
+def bangdiwala_b(
+    C: OneMatrix,
+    *,
+    weighting: str | ArrayLike | None = ...,
+    zero_division: str | float | None = ...,
+) -> float | None: ...
+
+
+@overload
+def bangdiwala_b(
+    C: ArrayLike,
+    *,
+    weighting: str | ArrayLike | None = ...,
+    zero_division: str | float | None = ...,
+) -> float | np.ndarray | None: ...
+
+
 @matrix_function
 def bangdiwala_b(
     C: ArrayLike,
     *,
     weighting: str | ArrayLike | None = None,
     zero_division: str | float | None = None,
-) -> Any:
+) -> float | np.ndarray | None:
     r"""Bangdiwala's agreement statistic B (Bangdiwala 1985), or its weighted form.
 
     .. math::
@@ -166,6 +185,26 @@ def _standard_error(C: np.ndarray, w: np.ndarray):
     return B, np.sqrt(np.maximum(var, 0.0) / N), undefined
 
 
+@overload
+def bangdiwala_confint(
+    C: OneMatrix,
+    *,
+    weighting: str | ArrayLike | None = ...,
+    confidence_level: float = ...,
+    zero_division: str | float | None = ...,
+) -> ConfidenceInterval[float | None]: ...
+
+
+@overload
+def bangdiwala_confint(
+    C: ArrayLike,
+    *,
+    weighting: str | ArrayLike | None = ...,
+    confidence_level: float = ...,
+    zero_division: str | float | None = ...,
+) -> ConfidenceInterval[float | None] | ConfidenceInterval[np.ndarray]: ...
+
+
 @matrix_function
 def bangdiwala_confint(
     C: ArrayLike,
@@ -173,7 +212,7 @@ def bangdiwala_confint(
     weighting: str | ArrayLike | None = None,
     confidence_level: float = 0.95,
     zero_division: str | float | None = None,
-) -> ConfidenceInterval[Any]:
+) -> ConfidenceInterval[float | None] | ConfidenceInterval[np.ndarray]:
     r"""The Wald interval of Bangdiwala's B: :math:`B \pm z\,\mathrm{se}`, cut to [0, 1].
 
     The standard error is the delta method's under multinomial sampling of the ``N`` cases:

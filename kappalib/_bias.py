@@ -8,11 +8,12 @@ import math
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._categories import BiasTest, _counts
+from ._categories import _counts
 from ._distributions import chi2_sf
 from ._validation import (
     matrix_function,
 )
+from .results import BiasTest
 
 __all__ = ["mcnemar_test", "stuart_maxwell_test"]
 

@@ -44,7 +44,15 @@ from ._validation import (
 )
 from .results import ConfidenceInterval
 
-__all__ = ["bootstrap_confint", "paired_difference_confint"]
+__all__ = [
+    "bootstrap_confint",
+    "bootstrap_interval",
+    "check_n_resamples",
+    "jackknife",
+    "make_rng",
+    "paired_difference_confint",
+    "resample",
+]
 
 _NORMAL = NormalDist()
 _COEFFICIENTS = ("kappa", "mcc")
@@ -52,7 +60,7 @@ _METHODS = ("percentile", "bca")
 
 
 # ---------------------------------------------------------------------------------- checks
-def _check_n_resamples(n_resamples):
+def check_n_resamples(n_resamples):
     if isinstance(n_resamples, bool) or not isinstance(n_resamples, numbers.Integral):
         raise TypeError(f"n_resamples must be a whole number >= 1, got {_short(n_resamples)}")
     if n_resamples < 1:
@@ -60,7 +68,7 @@ def _check_n_resamples(n_resamples):
     return int(n_resamples)
 
 
-def _check_choice(value, name, choices):
+def check_choice(value, name, choices):
     if not isinstance(value, str) or value not in choices:
         options = " or ".join(repr(c) for c in choices)
         raise ValueError(f"{name} must be {options}, got {_short(value)}")
@@ -69,7 +77,7 @@ def _check_choice(value, name, choices):
 
 def _statistic(coefficient, weighting, scores):
     """The batched coefficient: a stack (..., K, K) -> float array (...), NaN where undefined."""
-    _check_choice(coefficient, "coefficient", _COEFFICIENTS)
+    check_choice(coefficient, "coefficient", _COEFFICIENTS)
     nan = float("nan")
     if coefficient == "mcc":
         if weighting is not None or scores is not None:
@@ -100,7 +108,7 @@ def _whole_counts(C, name="C"):
     return C
 
 
-def _rng(rng):
+def make_rng(rng):
     try:
         return np.random.default_rng(rng)
     except (TypeError, ValueError):
@@ -110,7 +118,8 @@ def _rng(rng):
 
 
 # ---------------------------------------------------------------------------- the engine
-def _resample(counts, n_resamples, rng):
+# The engine is shared: the many-rater intervals (_rating_inference) resample units with it.
+def resample(counts, n_resamples, rng):
     """n_resamples multinomial draws of counts.sum() cases over the cells of ``counts``."""
     flat = counts.reshape(-1)
     N = int(flat.sum())
@@ -118,7 +127,7 @@ def _resample(counts, n_resamples, rng):
     return draws.reshape((n_resamples, *counts.shape)).astype(np.float64)
 
 
-def _jackknife(counts, f):
+def jackknife(counts, f):
     """Jackknife values of f on the distinct leave-one-case-out tables, and multiplicities."""
     cells = np.flatnonzero(counts.reshape(-1) > 0)
     stack = np.broadcast_to(counts.reshape(-1), (cells.size, counts.size)).copy()
@@ -127,7 +136,7 @@ def _jackknife(counts, f):
     return values, counts.reshape(-1)[cells]
 
 
-def _acceleration(values, weights):
+def acceleration(values, weights):
     """BCa's a = sum m (mean - t)^3 / (6 (sum m (mean - t)^2)^(3/2)), over defined values."""
     keep = np.isfinite(values)
     values, weights = values[keep], weights[keep]
@@ -141,7 +150,7 @@ def _acceleration(values, weights):
     return float(np.dot(weights, d * d * d) / (6.0 * ss**1.5))
 
 
-def _interval(theta, boot, confidence, method, jackknife):
+def bootstrap_interval(theta, boot, confidence, method, jackknife_values):
     """(low, high) from the bootstrap values ``boot`` (NaN dropped) of the estimate theta."""
     boot = boot[np.isfinite(boot)]
     if boot.size == 0:
@@ -154,7 +163,7 @@ def _interval(theta, boot, confidence, method, jackknife):
         share = ((boot < theta).sum() + (boot <= theta).sum()) / (2.0 * B)
         share = min(max(share, 0.5 / B), 1.0 - 0.5 / B)  # theta outside every resample
         z0 = _NORMAL.inv_cdf(share)
-        a = _acceleration(*jackknife())
+        a = acceleration(*jackknife_values())
         z = np.array([_NORMAL.inv_cdf(p) for p in probs])
         adj = z0 + (z0 + z) / (1.0 - a * (z0 + z))
         probs = np.array([_NORMAL.cdf(float(v)) for v in adj])
@@ -278,8 +287,8 @@ def bootstrap_confint(
     """
     confidence = check_confidence(confidence_level)
     zero_division = check_zero_division(zero_division)
-    n_resamples = _check_n_resamples(n_resamples)
-    _check_choice(method, "method", _METHODS)
+    n_resamples = check_n_resamples(n_resamples)
+    check_choice(method, "method", _METHODS)
     f = _statistic(coefficient, weighting, scores)
     C = as_matrix(C)
     if C.ndim != 2:
@@ -288,8 +297,8 @@ def bootstrap_confint(
     theta = float(f(C))
     interval = None
     if not math.isnan(theta):
-        boot = f(_resample(C, n_resamples, _rng(rng)))
-        interval = _interval(theta, boot, confidence, method, lambda: _jackknife(C, f))
+        boot = f(resample(C, n_resamples, make_rng(rng)))
+        interval = bootstrap_interval(theta, boot, confidence, method, lambda: jackknife(C, f))
     return _policy(interval, zero_division, f"the {coefficient} of C is undefined (0/0)")
 
 
@@ -408,8 +417,8 @@ def paired_difference_confint(
     """
     confidence = check_confidence(confidence_level)
     zero_division = check_zero_division(zero_division)
-    n_resamples = _check_n_resamples(n_resamples)
-    _check_choice(method, "method", _METHODS)
+    n_resamples = check_n_resamples(n_resamples)
+    check_choice(method, "method", _METHODS)
     f = _statistic(coefficient, weighting, scores)
     T, order, source = _joint_table(y1, y2_a, y2_b, labels)
     check_label_order(weighting, order, source, "paired_difference_confint")
@@ -420,8 +429,8 @@ def paired_difference_confint(
     theta = float(diff(T))
     interval = None
     if not math.isnan(theta):
-        boot = diff(_resample(T, n_resamples, _rng(rng)))
-        interval = _interval(theta, boot, confidence, method, lambda: _jackknife(T, diff))
+        boot = diff(resample(T, n_resamples, make_rng(rng)))
+        interval = bootstrap_interval(theta, boot, confidence, method, lambda: jackknife(T, diff))
     return _policy(
         interval, zero_division, f"the {coefficient} of one of the classifiers is undefined (0/0)"
     )

@@ -1,16 +1,15 @@
 """Agreement per category and against a reference: specific agreement (positive and negative for
 2 x 2), the per-category Fleiss kappas of irr's kappam.fleiss(detail=TRUE), and per-class
-sensitivity and PPV; the small result objects of these and of the bias tests."""
+sensitivity and PPV (their results are in ``kappalib.results``)."""
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
 
+from ._distributions import normal_pvalue
 from ._errors import UndefinedMetricError
 from ._multirater import fleiss_kappa
 from ._ratings import table_and_categories
@@ -19,129 +18,15 @@ from ._validation import (
     check_zero_division,
     matrix_function,
 )
-from .results import ConfusionMatrix
+from .results import CategoryKappas, ClassValidity, ConfusionMatrix, SpecificAgreement
 
-__all__ = [
-    "BiasTest",
-    "CategoryKappas",
-    "ClassValidity",
-    "SpecificAgreement",
-    "category_fleiss_kappas",
-    "class_validity",
-    "specific_agreement",
-]
-
-
-# --- results --------------------------------------------------------------------------------
-
-
-def _fmt(v):
-    return "None" if v is None or (isinstance(v, float) and math.isnan(v)) else f"{v:.4g}"
+__all__ = ["category_fleiss_kappas", "class_validity", "specific_agreement"]
 
 
 def _labels_of(C, K):
     if isinstance(C, ConfusionMatrix) and C.labels is not None and len(C.labels) == K:
         return C.labels
     return tuple(range(K))
-
-
-def _per_class_repr(name, labels, columns):
-    head = f"{name}(" + ", ".join(f"{k}=[...]" for k, _ in columns) + ")"
-    width = max([5, *(len(str(lab)) for lab in labels)]) + 2
-    rows = [f"{'class':>{width}}" + "".join(f"{k:>13}" for k, _ in columns)]
-    for i, lab in enumerate(labels):
-        rows.append(f"{lab!s:>{width}}" + "".join(f"{_fmt(float(v[i])):>13}" for _, v in columns))
-    return head + "\n" + "\n".join(rows)
-
-
-@dataclass(frozen=True, repr=False, eq=False)
-class SpecificAgreement:
-    """Specific agreement per class: ``values[k]`` = 2 n_kk / (n_k. + n_.k).
-
-    ``labels`` are the classes (those of :func:`confusion_matrix`, else 0..K-1); for a
-    2 x 2 table ``positive`` is the agreement on the second class and ``negative`` on the
-    first (scikit-learn's ``pos_label=1`` with labels 0 and 1)."""
-
-    values: np.ndarray
-    labels: tuple
-
-    @property
-    def positive(self) -> float:
-        return self._binary(1)
-
-    @property
-    def negative(self) -> float:
-        return self._binary(0)
-
-    def _binary(self, i):
-        if self.values.shape[0] != 2:
-            raise ValueError(
-                "positive and negative agreement are defined for 2 x 2 tables, got "
-                f"{self.values.shape[0]} classes: read .values, one per class"
-            )
-        return float(self.values[i])
-
-    def __repr__(self) -> str:
-        if self.values.shape[0] == 2:
-            return (
-                f"SpecificAgreement(positive={_fmt(self.positive)}, "
-                f"negative={_fmt(self.negative)}, labels={self.labels!r})"
-            )
-        return _per_class_repr("SpecificAgreement", self.labels, [("agreement", self.values)])
-
-
-@dataclass(frozen=True, repr=False, eq=False)
-class ClassValidity:
-    """Validity against a reference (rows of C): per class, ``sensitivity[k]`` = C_kk / n_k.
-    (recall) and ``ppv[k]`` = C_kk / n_.k (precision), ``support[k]`` = n_k."""
-
-    sensitivity: np.ndarray
-    ppv: np.ndarray
-    support: np.ndarray
-    labels: tuple
-
-    def __repr__(self) -> str:
-        return _per_class_repr(
-            "ClassValidity",
-            self.labels,
-            [("sensitivity", self.sensitivity), ("ppv", self.ppv), ("support", self.support)],
-        )
-
-
-@dataclass(frozen=True, repr=False, eq=False)
-class CategoryKappas:
-    """Per-category Fleiss kappas (irr's ``kappam.fleiss(detail=TRUE)``): ``kappa[k]``, its
-    z statistic against 0 and the two-sided p-value, for ``labels[k]``."""
-
-    kappa: np.ndarray
-    z: np.ndarray
-    pvalue: np.ndarray
-    labels: tuple
-
-    def __repr__(self) -> str:
-        return _per_class_repr(
-            "CategoryKappas",
-            self.labels,
-            [("kappa", self.kappa), ("z", self.z), ("p", self.pvalue)],
-        )
-
-
-@dataclass(frozen=True)
-class BiasTest:
-    """A test of marginal homogeneity: the statistic, its degrees of freedom (None for the
-    exact binomial test), the p-value and the method's name.  ``statistic`` and ``pvalue``
-    are None when the test is undefined (no discordant case)."""
-
-    statistic: float | None
-    df: int | None
-    pvalue: float | None
-    method: str
-
-    def __repr__(self) -> str:
-        return (
-            f"BiasTest(statistic={_fmt(self.statistic)}, df={self.df}, "
-            f"pvalue={_fmt(self.pvalue)}, method={self.method!r})"
-        )
 
 
 def _one_matrix(C, name):
@@ -180,7 +65,9 @@ def _divide(num, den, zero_division, what="the statistic", why="", labels=None):
 
 
 @matrix_function
-def specific_agreement(C: ArrayLike, *, zero_division: str | float | None = None) -> Any:
+def specific_agreement(
+    C: ArrayLike, *, zero_division: str | float | None = None
+) -> SpecificAgreement:
     r"""Specific agreement per class: how often the raters agree when one of them says ``k``.
 
     .. math:: p_s(k) = \frac{2\,n_{kk}}{n_{k\cdot} + n_{\cdot k}}
@@ -233,7 +120,7 @@ def specific_agreement(C: ArrayLike, *, zero_division: str | float | None = None
     return SpecificAgreement(values, labels)
 
 
-def category_fleiss_kappas(table: ArrayLike) -> Any:
+def category_fleiss_kappas(table: ArrayLike) -> CategoryKappas:
     r"""Fleiss' kappa of each category against all the others (Fleiss 1971).
 
     .. math::
@@ -277,14 +164,13 @@ def category_fleiss_kappas(table: ArrayLike) -> Any:
     den = N * n * (n - 1.0) * p * (1.0 - p)
     k = 1.0 - _divide(num, den, None)
     z = k / math.sqrt(2.0 / (N * n * (n - 1.0)))
-    # two-sided p = 2 Phi(-|z|) = erfc(|z| / sqrt 2), without the cancellation of 1 - Phi
-    pvalue = np.array([math.erfc(abs(v) / math.sqrt(2.0)) if np.isfinite(v) else np.nan for v in z])
+    pvalue = np.array([normal_pvalue(v) if np.isfinite(v) else np.nan for v in z])
     labels = tuple(known.tolist()) if known is not None else tuple(range(T.shape[1]))
     return CategoryKappas(k, z, pvalue, labels)
 
 
 @matrix_function
-def class_validity(C: ArrayLike, *, zero_division: str | float | None = None) -> Any:
+def class_validity(C: ArrayLike, *, zero_division: str | float | None = None) -> ClassValidity:
     r"""Per-class sensitivity and positive predictive value against a reference.
 
     .. math:: \mathrm{sens}_k = \frac{C_{kk}}{n_{k\cdot}}, \qquad

@@ -14,7 +14,6 @@ Symbols of the ANOVA (Shrout & Fleiss 1979): ``n`` units (targets), ``k`` raters
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from statistics import NormalDist
 
 import numpy as np
@@ -23,37 +22,13 @@ from numpy.typing import ArrayLike
 from ._distributions import f_ppf, f_sf
 from ._ratings import Layout, as_ratings, orient
 from ._validation import _short, check_confidence
-from .results import ConfidenceInterval
+from .results import CCCResult, ConfidenceInterval, ICCForm, ICCResult
 
-__all__ = ["CCCResult", "ICCForm", "ICCResult", "icc", "lins_ccc"]
+__all__ = ["icc", "lins_ccc"]
 
 
 def _num(v):
     return None if v is None or not math.isfinite(v) else float(v)
-
-
-def _fmt(v, spec=".4f"):
-    return "None" if v is None else format(v, spec)
-
-
-@dataclass(frozen=True)
-class ICCForm:
-    """One intraclass correlation: its names, value, F test and interval.
-
-    ``name`` is psych's (``"ICC2k"``), ``shrout_fleiss`` the paper's (``"ICC(2,k)"``),
-    ``mcgraw_wong`` McGraw and Wong's (``"ICC(A,k)"``).  ``estimate`` and both ends of
-    ``confidence_interval`` are None where a ratio is 0/0 (every rating the same)."""
-
-    name: str
-    shrout_fleiss: str
-    mcgraw_wong: str
-    description: str
-    estimate: float | None
-    F: float | None
-    df1: float
-    df2: float
-    pvalue: float | None
-    confidence_interval: ConfidenceInterval[float | None]
 
 
 _FORMS = (
@@ -64,60 +39,6 @@ _FORMS = (
     ("ICC2k", "ICC(2,k)", "ICC(A,k)", "two-way random, mean of k raters, absolute agreement"),
     ("ICC3k", "ICC(3,k)", "ICC(C,k)", "two-way mixed, mean of k raters, consistency"),
 )
-
-
-@dataclass(frozen=True, eq=False)
-class ICCResult:
-    """The six intraclass correlations of one units x raters table.
-
-    ``result.ICC2`` (psych's names), ``result["ICC(A,1)"]`` (McGraw-Wong's) or
-    ``result["ICC(2,1)"]`` (Shrout-Fleiss') give one :class:`ICCForm`; ``forms`` holds all
-    six in that order.  ``n_units``, ``n_raters``, the mean squares of the ANOVA and the
-    ``confidence_level`` of the intervals are kept."""
-
-    forms: tuple[ICCForm, ...]
-    n_units: int
-    n_raters: int
-    confidence_level: float
-    BMS: float
-    WMS: float
-    JMS: float
-    EMS: float
-
-    def __getitem__(self, name: str) -> ICCForm:
-        for form in self.forms:
-            if name in (form.name, form.shrout_fleiss, form.mcgraw_wong):
-                return form
-        names = ", ".join(f.name for f in self.forms)
-        raise KeyError(
-            f"no ICC form named {name!r}: use {names}, their Shrout-Fleiss names ICC(1,1) ... "
-            "ICC(3,k) or McGraw-Wong's ICC(1), ICC(A,1), ICC(C,1), ICC(k), ICC(A,k), ICC(C,k)"
-        )
-
-    def __getattr__(self, name: str) -> ICCForm:
-        if name.startswith("ICC"):
-            return self[name]
-        raise AttributeError(name)
-
-    def __repr__(self) -> str:
-        pct = f"{100 * self.confidence_level:g}%"
-        lines = [
-            f"ICCResult: {self.n_units} units x {self.n_raters} raters, {pct} intervals",
-            f"{'form':<6}{'Shrout-Fleiss':>14}{'McGraw-Wong':>12}{'ICC':>9}{'F':>10}"
-            f"{'df1':>6}{'df2':>8}{'p':>11}   {pct + ' interval'}",
-        ]
-        for f in self.forms:
-            interval = (
-                f"[{f.confidence_interval.low:.4f}, {f.confidence_interval.high:.4f}]"
-                if f.confidence_interval.low is not None and f.confidence_interval.high is not None
-                else "None"
-            )
-            F = _fmt(f.F, ".3f" if f.F is None or f.F < 1e6 else ".3g")
-            lines.append(
-                f"{f.name:<6}{f.shrout_fleiss:>14}{f.mcgraw_wong:>12}{_fmt(f.estimate):>9}"
-                f"{F:>10}{f.df1:>6g}{f.df2:>8g}{_fmt(f.pvalue, '.3g'):>11}   {interval}"
-            )
-        return "\n".join(lines)
 
 
 def _as_table(data, layout, name="ratings"):
@@ -340,38 +261,6 @@ def icc(
 
 
 # --- Lin's concordance correlation -------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class CCCResult:
-    """Lin's concordance correlation with its interval and its two factors.
-
-    ``estimate`` = ``pearson`` x ``accuracy`` (Lin's bias-correction factor C_b, 1 when the
-    two raters have the same mean and variance); ``location_shift`` is u = (mean_1 -
-    mean_2) / sqrt(s_1 s_2), ``scale_shift`` v = s_1 / s_2; ``n_units`` the pairs."""
-
-    estimate: float | None
-    confidence_interval: ConfidenceInterval[float | None]
-    confidence_level: float
-    pearson: float | None
-    accuracy: float | None
-    location_shift: float | None
-    scale_shift: float | None
-    n_units: int
-
-    def __repr__(self) -> str:
-        pct = f"{100 * self.confidence_level:g}%"
-        interval = (
-            f"[{self.confidence_interval.low:.4f}, {self.confidence_interval.high:.4f}]"
-            if self.confidence_interval.low is not None
-            and self.confidence_interval.high is not None
-            else "None"
-        )
-        return (
-            f"CCCResult(estimate={_fmt(self.estimate)}, {pct} interval {interval}, "
-            f"pearson={_fmt(self.pearson)}, accuracy={_fmt(self.accuracy)}, "
-            f"n_units={self.n_units})"
-        )
 
 
 def _vector(v, name):

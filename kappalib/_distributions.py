@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from statistics import NormalDist
 
-__all__ = ["chi2_sf", "f_ppf", "f_sf", "t_ppf"]
+__all__ = ["chi2_sf", "f_ppf", "f_sf", "normal_pvalue", "t_ppf"]
 
 _EPS = 1e-16
 _TINY = 1e-300
@@ -204,3 +204,9 @@ def t_ppf(p: float, df: float) -> float:
         if abs(step) <= 1e-13 * max(1.0, t):
             break
     return t
+
+
+def normal_pvalue(z: float) -> float:
+    """The two-sided p-value of a standard normal z, 2 Phi(-|z|) = erfc(|z| / sqrt 2): no
+    cancellation of 1 - Phi in the far tail."""
+    return math.erfc(abs(z) / math.sqrt(2.0))

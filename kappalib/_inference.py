@@ -26,6 +26,7 @@ from numpy.typing import ArrayLike
 
 from ._agreement import _kappa_parts
 from ._arithmetic import agreement_weights, margins, ratio, scale_free
+from ._distributions import normal_pvalue
 from ._validation import (
     OneMatrix,
     _short,
@@ -39,7 +40,7 @@ from ._validation import (
 from ._weights import resolve_weights
 from .results import ConfidenceInterval
 
-__all__ = ["kappa_confint", "kappa_sample_size", "kappa_standard_error"]
+__all__ = ["kappa_confint", "kappa_sample_size", "kappa_standard_error", "z_test"]
 
 
 def _below_rounding(var_num, dev):
@@ -430,3 +431,16 @@ def kappa_sample_size(
         return max(math.ceil(v / half_width**2 - 1e-9), 1)
     # half-widths so small that h^2 underflows or N overflows a float: exact rationals
     return max(math.ceil(Fraction(v) / Fraction(half_width) ** 2), 1)
+
+
+def z_test(
+    estimate: float | None, null_standard_error: float | None
+) -> tuple[float | None, float | None]:
+    """The test against no agreement beyond chance: ``z = estimate / se_0`` and its
+    two-sided normal p-value, ``(None, None)`` where ``se_0`` is 0 or missing (a one-class
+    margin: then the estimate is 0 whatever the sample, and nothing can be tested).  The
+    reports (two raters, many raters) take their z and p from here."""
+    if estimate is None or not null_standard_error:
+        return None, None
+    z = estimate / null_standard_error
+    return z, normal_pvalue(z)

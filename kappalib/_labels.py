@@ -14,7 +14,7 @@ from ._agreement import kappa
 from ._correlation import mcc
 from ._encoding import _labelled, _matrix
 from ._validation import _short, as_matrix, check_label_order, matrix_function
-from .results import ConfidenceInterval, ConfusionMatrix
+from .results import ConfidenceInterval, ConfusionMatrix, LabelPair
 
 __all__ = [
     "cohen_kappa_confint",
@@ -295,9 +295,7 @@ def matthews_corrcoef(
 
 
 @matrix_function
-def labels_from_matrix(
-    C: ArrayLike, *, labels: ArrayLike | None = None
-) -> tuple[np.ndarray, np.ndarray]:
+def labels_from_matrix(C: ArrayLike, *, labels: ArrayLike | None = None) -> LabelPair:
     r"""The cases behind a confusion matrix, as two label vectors: the inverse of
     :func:`confusion_matrix`.
 
@@ -316,8 +314,9 @@ def labels_from_matrix(
 
     Returns
     -------
-    y1, y2 : ndarray of shape (N,)
-        The row and column label of each of the ``N = C.sum()`` cases.
+    LabelPair
+        ``y1`` and ``y2``, ndarrays of shape (N,): the row and the column label of each of the
+        ``N = C.sum()`` cases (``y1, y2 = kl.labels_from_matrix(C)``).
 
     Raises
     ------
@@ -357,4 +356,4 @@ def labels_from_matrix(
                 f"got {_short(labels)}"
             )
     cells = np.repeat(np.arange(K * K), whole.astype(np.int64).ravel())
-    return names[cells // K], names[cells % K]
+    return LabelPair(names[cells // K], names[cells % K])

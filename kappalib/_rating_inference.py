@@ -13,8 +13,8 @@ Two routes, one front (:func:`ratings_standard_error`, :func:`ratings_confint`):
   Krippendorff's alpha included.  A rating table with ``n`` units *is* its data set up to
   the order of the units, so drawing ``n`` units with replacement is one multinomial draw
   of ``n`` over the ``U`` distinct units (rows of the table), with probabilities
-  ``multiplicity / n``: chapter 11's engine (``_bootstrap._resample``, ``_interval``,
-  ``_jackknife``) applied to the vector of multiplicities.  Every coefficient here is a
+  ``multiplicity / n``: chapter 11's engine (``_bootstrap._resample``, ``bootstrap_interval``,
+  ``jackknife``) applied to the vector of multiplicities.  Every coefficient here is a
   function of sums over units, so the ``B`` resamples are one ``(B, U)`` weight matrix and
   one matrix product, never a loop over resamples.
 
@@ -32,7 +32,7 @@ from typing import Literal
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._bootstrap import _check_n_resamples, _interval, _jackknife
+from ._bootstrap import bootstrap_interval, check_n_resamples, jackknife
 from ._distributions import t_ppf
 from ._rating_variance import (
     _NAMES,
@@ -267,7 +267,7 @@ def ratings_standard_error(
         )
         se = None if var is None else math.sqrt(max(var, 0.0))
     else:
-        n_resamples = _check_n_resamples(n_resamples)
+        n_resamples = check_n_resamples(n_resamples)
         value, m, stat = _prepare_bootstrap(
             data, coefficient, weighting, scores, categories, level, layout
         )
@@ -416,7 +416,7 @@ def ratings_confint(
             half = t_ppf((1.0 + confidence) / 2.0, n - 1.0) * math.sqrt(max(var, 0.0))
             interval = (value - half, min(value + half, 1.0))
     else:
-        n_resamples = _check_n_resamples(n_resamples)
+        n_resamples = check_n_resamples(n_resamples)
         value, m, stat = _prepare_bootstrap(
             data, coefficient, weighting, scores, categories, level, layout
         )
@@ -424,7 +424,9 @@ def ratings_confint(
         interval = None
         if not math.isnan(value):
             boot = _bootstrap_values(m, stat, n_resamples, rng)
-            interval = _interval(value, boot, confidence, method, lambda: _jackknife(m, stat))
+            interval = bootstrap_interval(
+                value, boot, confidence, method, lambda: jackknife(m, stat)
+            )
     if interval is None:
         return finish_interval(np.nan, np.nan, True, zero_division, message)
     return ConfidenceInterval(float(interval[0]), float(interval[1]))

@@ -12,7 +12,7 @@ import numbers
 import numpy as np
 
 from ._agreement import kappa
-from ._bootstrap import _resample, _rng
+from ._bootstrap import make_rng, resample
 from ._counting import tabulate
 from ._designs import _rater_indicators, conger_kappa, fleiss_kappa_generalized, light_kappa
 from ._multirater import (
@@ -364,4 +364,4 @@ def _analytic(data, coefficient, weighting, scores, categories, layout, n_popula
 
 
 def _bootstrap_values(m, stat, n_resamples, rng):
-    return stat(_resample(m, n_resamples, _rng(rng)))
+    return stat(resample(m, n_resamples, make_rng(rng)))

@@ -4,10 +4,7 @@ two-rater report and the caveats' rules are in ``_report``."""
 
 from __future__ import annotations
 
-import html
-import math
-from dataclasses import dataclass
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -17,6 +14,7 @@ from ._designs import (
     fleiss_kappa_generalized,
     light_kappa,
 )
+from ._inference import z_test
 from ._multirater import (
     brennan_prediger_multi,
     fleiss_kappa,
@@ -26,226 +24,13 @@ from ._multirater import (
 )
 from ._rating_inference import ratings_confint, ratings_standard_error
 from ._ratings import Layout, prepare, table_and_categories
-from ._report_text import FEW_UNITS, _count, _join, _label, _lists_html, _lists_markdown, _num, _p
+from ._report_text import FEW_UNITS, _join, _label, stored_weighting, weight_name
 from ._validation import _short, check_confidence
-from .results import ConfidenceInterval, RatingTable
+from .results import Estimate, RatingsReport, RatingTable
 
-__all__ = [
-    "Estimate",
-    "RatingsReport",
-    "ratings_report",
-]
+__all__ = ["ratings_report"]
 
 # --- many raters -----------------------------------------------------------------------------
-
-
-class Estimate(NamedTuple):
-    """One coefficient of a :class:`RatingsReport`, with its standard error and interval."""
-
-    coefficient: str
-    estimate: float | None
-    standard_error: float | None
-    confidence_interval: ConfidenceInterval[float | None]
-    interval_method: str | None
-    note: str = ""
-    null_standard_error: float | None = None
-    """Under no agreement beyond chance (Fleiss' kappa only: Fleiss, Nee & Landis 1979)."""
-    z: float | None = None
-    """``estimate / null_standard_error``, where that exists."""
-    pvalue: float | None = None
-    """Two-sided normal p-value of ``z``."""
-
-
-def _weight_name(weighting: Any) -> str:
-    return f"{weighting} weights" if isinstance(weighting, str) else "custom weights"
-
-
-@dataclass(frozen=True, eq=False, repr=False)
-class RatingsReport:
-    """Everything about the agreement in a ratings table (any number of raters, gaps allowed).
-
-    ``coefficients`` holds every coefficient that applies to these data, each with its
-    standard error, interval and the interval's method; ``table`` is the units x categories
-    count table of :func:`rating_table`.
-    """
-
-    coefficients: tuple[Estimate, ...]
-    table: np.ndarray
-    labels: tuple[Any, ...]
-    n_units: int
-    n_raters: int | None
-    """The number of raters (columns of the data); None for a count table, whose units may
-    each have been rated by different people."""
-    n_ratings: int
-    n_missing: int
-    level_of_measurement: str
-    weighting: Any
-    confidence_level: float
-    caveats: tuple[str, ...]
-    notes: tuple[str, ...] = ()
-    ratings_per_unit: tuple[int, int] = (0, 0)
-    """The fewest and the most ratings a unit has."""
-
-    def __getitem__(self, name: str) -> Estimate:
-        """The coefficient called ``name`` ("Fleiss' kappa", "Krippendorff's alpha", ...)."""
-        for c in self.coefficients:
-            if c.coefficient == name or c.coefficient.split(" (")[0] == name:
-                return c
-        known = ", ".join(c.coefficient for c in self.coefficients)
-        raise KeyError(f"no coefficient {name!r} in this report; it has {known}")
-
-    def _design(self) -> str:
-        lo, hi = self.ratings_per_unit
-        who = (
-            f"{self.n_raters} raters"
-            if self.n_raters is not None
-            else f"{lo if lo == hi else f'{lo} to {hi}'} ratings per unit"
-        )
-        return (
-            f"{self.n_units} units, {who}, {self.n_ratings} ratings ({self.n_missing} "
-            f"missing), level of measurement: {self.level_of_measurement}."
-        )
-
-    def _totals(self) -> list[str]:
-        """The number of ratings in each category, as printed."""
-        return [_count(v) for v in np.asarray(self.table).sum(axis=0).tolist()]
-
-    def _interval(self, c: Estimate) -> str:
-        lo, hi = c.confidence_interval
-        if lo is None or hi is None:
-            return "-"
-        return f"{_num(lo)} to {_num(hi)}"
-
-    def to_markdown(self) -> str:
-        """The report as Markdown: the coefficients, the design, the category totals."""
-        level = f"{self.confidence_level:.0%}"
-        lines = [
-            f"| coefficient | estimate | SE | {level} interval | method |",
-            "| --- | --- | --- | --- | --- |",
-        ]
-        for c in self.coefficients:
-            se = _num(c.standard_error, 4) if c.standard_error is not None else "-"
-            lines.append(
-                f"| {c.coefficient} | {_num(c.estimate)} | {se} | {self._interval(c)} | "
-                f"{c.interval_method or c.note or '-'} |"
-            )
-        lines += [
-            "",
-            self._design(),
-            "",
-            "| category | " + " | ".join(map(_label, self.labels)) + " |",
-            "|" + " --- |" * (len(self.labels) + 1),
-            "| ratings | " + " | ".join(self._totals()) + " |",
-        ]
-        lines += _lists_markdown(self.caveats, self.notes)
-        return "\n".join(lines)
-
-    def __str__(self) -> str:
-        return self.to_markdown()
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{c.coefficient} = {_num(c.estimate)}" for c in self.coefficients)
-        return f"RatingsReport({shown}; {self.n_units} units)"
-
-    def _repr_html_(self) -> str:
-        e = html.escape
-        level = f"{self.confidence_level:.0%}"
-        out = [
-            "<table><thead><tr><th>coefficient</th><th>estimate</th><th>SE</th>",
-            f"<th>{level} interval</th><th>method</th></tr></thead><tbody>",
-        ]
-        for c in self.coefficients:
-            se = _num(c.standard_error, 4) if c.standard_error is not None else "-"
-            cells = [c.coefficient, _num(c.estimate), se, self._interval(c)]
-            cells.append(c.interval_method or c.note or "-")
-            out.append("<tr>" + "".join(f"<td>{e(v)}</td>" for v in cells) + "</tr>")
-        out.append("</tbody></table>")
-        out.append(f"<p>{e(self._design())}</p>")
-        out.append("<table><thead><tr><th>category</th>")
-        out += [f"<th>{e(_label(v))}</th>" for v in self.labels]
-        out.append("</tr></thead><tbody><tr><th>ratings</th>")
-        out += [f"<td>{v}</td>" for v in self._totals()]
-        out.append("</tr></tbody></table>")
-        out.append(_lists_html(self.caveats, self.notes))
-        return "".join(out)
-
-    def methods_paragraph(self, *, table_location: str | None = None) -> str:
-        """A paragraph for a methods or results section that meets GRRAS.
-
-        Parameters
-        ----------
-        table_location : str, optional
-            Where the reader finds the units x categories table ("Table S1"); by default
-            the paragraph says it belongs in the supplementary material.
-
-        Returns
-        -------
-        str
-            The design, every coefficient rounded as in the report with its interval and
-            method where kappalib has one, the category totals and the caveats that apply;
-            never a verbal band.
-        """
-        K = len(self.labels)
-        cats = ", ".join(map(_label, self.labels))
-        if (
-            self.level_of_measurement in ("ordinal", "interval", "ratio")
-            and self.weighting is not None
-        ):
-            cats = "ordered " + " < ".join(map(_label, self.labels))
-        if self.n_raters is not None:
-            s = [
-                f"Agreement among {self.n_raters} raters was assessed on {self.n_units} units "
-                f"in {K} categories ({cats}); {self.n_ratings} ratings were given"
-                + (f" and {self.n_missing} were missing." if self.n_missing else ", none missing.")
-            ]
-        else:
-            fewest, most = self.ratings_per_unit
-            each = f"{most}" if fewest == most else f"{fewest} to {most}"
-            s = [
-                f"Agreement was assessed on {self.n_units} units in {K} categories ({cats}), "
-                f"each rated by {each} raters (not necessarily the same raters for every "
-                f"unit); {self.n_ratings} ratings in all."
-            ]
-        level = f"{self.confidence_level:.0%}"
-        parts = []
-        lacking = []
-        methods: dict[str, list[str]] = {}
-        for c in self.coefficients:
-            article = "the " if c.coefficient.startswith("Brennan") else ""
-            text = f"{article}{c.coefficient} was {_num(c.estimate)}"
-            lo, hi = c.confidence_interval
-            if lo is not None and hi is not None:
-                text += f" ({level} CI {_num(lo)} to {_num(hi)})"
-                methods.setdefault(c.interval_method or "", []).append(article + c.coefficient)
-            else:
-                lacking.append(article + c.coefficient)
-            parts.append(text)
-        s.append(_join(parts)[0].upper() + _join(parts)[1:] + ".")
-        if methods:
-            said = [
-                f"{_join(names)}: {method}" if len(methods) > 1 else method
-                for method, names in methods.items()
-            ]
-            s.append("Intervals: " + "; ".join(said) + ".")
-        if lacking:
-            s.append(f"No interval could be computed for {_join(lacking)} on these data.")
-        for c in self.coefficients:
-            if c.z is not None:
-                s.append(
-                    f"Against chance agreement, {c.coefficient} has z = {_num(c.z, 2)} "
-                    f"({_p(c.pvalue)}, two-sided, with the standard error under kappa = 0 "
-                    "of Fleiss, Nee and Landis 1979)."
-                )
-        totals = ", ".join(
-            f"{_label(k)}: {v}" for k, v in zip(self.labels, self._totals(), strict=True)
-        )
-        where = table_location or "the supplementary material"
-        s.append(
-            f"The ratings per category were {totals}; the units x categories table is given "
-            f"in {where}."
-        )
-        s += list(self.caveats)
-        return " ".join(s)
 
 
 def _ratings_caveats(table, categories, n_units, n_missing, n_cells):
@@ -474,8 +259,7 @@ def _assemble(
         if coefficient == "fleiss":
             se0 = ratings_standard_error(source, coefficient="fleiss", null=True)
         interval = ci
-        z = value / se0 if se0 and value is not None else None
-        p = math.erfc(abs(z) / math.sqrt(2.0)) if z is not None else None
+        z, p = z_test(value, se0)
         coefs.append(Estimate(name, value, se, interval, method, "", se0, z, p))
 
     per_unit = table.sum(axis=1)
@@ -485,7 +269,7 @@ def _assemble(
         add("Fleiss' kappa", "fleiss", fleiss_kappa(table), table)
     else:
         value = fleiss_kappa_generalized(table, weighting=weighting)
-        wtext = "" if weighting is None else f", {_weight_name(weighting)}"
+        wtext = "" if weighting is None else f", {weight_name(weighting)}"
         add(
             f"Fleiss' kappa (Gwet's generalized{wtext})",
             "fleiss_generalized",
@@ -503,7 +287,7 @@ def _assemble(
         labels=categories,
         layout=alayout,
     )
-    wname = _weight_name(weighting)
+    wname = weight_name(weighting)
     ac = "Gwet's AC1" if weighting is None else f"Gwet's AC2 ({wname})"
     value = gwet_ac1_multi(table, weighting=weighting)
     add(ac, "ac1" if weighting is None else "ac2", value, table, weighting=weighting)
@@ -539,14 +323,14 @@ def _assemble(
     n_ratings = round(float(totals.sum()))
     return RatingsReport(
         coefficients=tuple(coefs),
-        table=np.asarray(table),
+        table=table,
         labels=cats,
         n_units=n_units,
         n_raters=n_raters,
         n_ratings=n_ratings,
         n_missing=n_missing,
         level_of_measurement=level,
-        weighting=weighting,
+        weighting=stored_weighting(weighting),
         confidence_level=conf,
         caveats=_ratings_caveats(table, cats, n_units, n_missing, n_cells),
         notes=tuple(notes),

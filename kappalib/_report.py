@@ -30,9 +30,7 @@ are the result.
 
 from __future__ import annotations
 
-import html
 import math
-from dataclasses import dataclass
 from typing import Any, Literal
 
 import numpy as np
@@ -50,7 +48,7 @@ from ._bias import mcnemar_test, stuart_maxwell_test
 from ._bootstrap import bootstrap_confint
 from ._categories import specific_agreement
 from ._encoding import _is_missing_label, _labelled
-from ._inference import kappa_confint, kappa_standard_error
+from ._inference import kappa_confint, kappa_standard_error, z_test
 from ._report_text import (
     _FCE,
     _WEIGHTING_NAMES,
@@ -59,231 +57,13 @@ from ._report_text import (
     _count,
     _join,
     _label,
-    _lists_html,
-    _lists_markdown,
-    _num,
-    _p,
+    stored_weighting,
 )
 from ._two_rater import pabak
 from ._validation import _short, as_matrix, check_confidence
-from .results import ConfidenceInterval, ConfusionMatrix
+from .results import AgreementReport, ConfidenceInterval, ConfusionMatrix
 
-__all__ = [
-    "AgreementReport",
-    "agreement_report",
-]
-
-# --- two raters ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, eq=False, repr=False)
-class AgreementReport:
-    """Everything about the agreement of two raters, from one confusion matrix.
-
-    Attributes are plain Python numbers (or ``None`` where a value does not apply): the
-    estimate with its standard errors, interval and test; the agreement proportions; the
-    table; the prevalence and bias indices (2 x 2 only), PABAK and the largest kappa the
-    margins allow; and the caveats that apply to these data, as sentences.
-    """
-
-    coefficient: str
-    """What was estimated: "Cohen's kappa", "linearly weighted kappa", ..."""
-    estimate: float
-    standard_error: float
-    """Large-sample standard error (Fleiss, Cohen & Everitt 1969), for the interval."""
-    null_standard_error: float
-    """Standard error under kappa = 0, for the test (never for an interval)."""
-    confidence_interval: ConfidenceInterval[float]
-    confidence_level: float
-    interval_method: str
-    z: float | None
-    """kappa / null_standard_error; None when that standard error is 0 (a one-class margin)."""
-    pvalue: float | None
-    """Two-sided normal p-value of ``z``."""
-    test: str
-    observed_agreement: float
-    """p_o, the share of exact agreements (unweighted, also for weighted kappa)."""
-    expected_agreement: float
-    """p_e, the chance agreement of Cohen's kappa (unweighted)."""
-    C: ConfusionMatrix
-    labels: tuple[Any, ...]
-    raters: tuple[str, str]
-    n_units: float
-    weighting: Any
-    pabak: float
-    kappa_max: float | None
-    prevalence_index: float | None
-    bias_index: float | None
-    specific_agreement: tuple[float | None, ...]
-    """Per category, ``2 n_kk / (n_k. + n_.k)`` (:func:`specific_agreement`), in the order of
-    ``labels``; None for a category neither rater used.  For 2 x 2: negative, positive."""
-    bias_test: Any
-    """McNemar's test (2 x 2) or the Stuart-Maxwell test (K x K) of equal margins, as
-    :func:`mcnemar_test` / :func:`stuart_maxwell_test` return it; None for fractional counts."""
-    caveats: tuple[str, ...]
-    notes: tuple[str, ...] = ()
-    n_left_out: int = 0
-
-    # -- rendering
-
-    def _rows(self) -> list[tuple[str, str]]:
-        lo, hi = self.confidence_interval
-        level = f"{self.confidence_level:.0%}"
-        rows = [
-            (self.coefficient, _num(self.estimate)),
-            (f"{level} confidence interval", f"{_num(lo)} to {_num(hi)}"),
-            ("interval method", self.interval_method),
-            ("standard error", _num(self.standard_error, 4)),
-            ("standard error under kappa = 0", _num(self.null_standard_error, 4)),
-            ("z (with the null standard error)", _num(self.z, 2)),
-            ("p (two-sided)", _p(self.pvalue).removeprefix("p = ").removeprefix("p ")),
-            ("N (units)", _count(self.n_units)),
-            ("categories", ", ".join(map(_label, self.labels))),
-            ("observed agreement p_o", _num(self.observed_agreement)),
-            ("chance agreement p_e", _num(self.expected_agreement)),
-            ("PABAK", _num(self.pabak)),
-            ("kappa_max (unweighted)", _num(self.kappa_max)),
-        ]
-        if self.prevalence_index is not None:
-            rows.append(("prevalence index", _num(self.prevalence_index)))
-            rows.append(("bias index", _num(self.bias_index)))
-        for v, lab in zip(self.specific_agreement, self.labels, strict=True):
-            rows.append((f"specific agreement, {_label(lab)}", _num(v)))
-        t = self.bias_test
-        if t is not None:
-            if t.statistic is None:
-                rows.append((f"{t.method} (equal margins)", "undefined: no unit in dispute"))
-            else:
-                df = f", df = {t.df}" if t.df is not None else ""
-                rows.append(
-                    (
-                        f"{t.method} (equal margins)",
-                        f"{t.statistic:.2f}{df}, {_p(t.pvalue)}",
-                    )
-                )
-        if self.n_left_out:
-            rows.append(("units left out (a rating missing)", f"{self.n_left_out}"))
-        return rows
-
-    def _matrix_rows(self) -> list[list[str]]:
-        return [[_count(v) for v in row] for row in np.asarray(self.C).tolist()]
-
-    def to_markdown(self) -> str:
-        """The report as Markdown: the numbers, the table of counts, the caveats."""
-        lines = ["| quantity | value |", "| --- | --- |"]
-        lines += [f"| {k} | {v} |" for k, v in self._rows()]
-        a, b = self.raters
-        head = [f"{a} \\ {b}", *map(_label, self.labels)]
-        lines += ["", f"Counts (rows: {a}, columns: {b}):", ""]
-        lines += ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
-        for lab, row in zip(self.labels, self._matrix_rows(), strict=True):
-            lines.append("| " + " | ".join([_label(lab), *row]) + " |")
-        lines += _lists_markdown(self.caveats, self.notes)
-        return "\n".join(lines)
-
-    def __str__(self) -> str:
-        return self.to_markdown()
-
-    def __repr__(self) -> str:
-        lo, hi = self.confidence_interval
-        return (
-            f"AgreementReport({self.coefficient} = {_num(self.estimate)}, "
-            f"{self.confidence_level:.0%} CI {_num(lo)} to {_num(hi)}, N = {_count(self.n_units)})"
-        )
-
-    def _repr_html_(self) -> str:
-        e = html.escape
-        out = ["<table>", "<thead><tr><th>quantity</th><th>value</th></tr></thead><tbody>"]
-        out += [f"<tr><td>{e(k)}</td><td>{e(v)}</td></tr>" for k, v in self._rows()]
-        out.append("</tbody></table>")
-        a, b = self.raters
-        out.append(f"<p>Counts (rows: {e(a)}, columns: {e(b)}):</p><table><thead><tr>")
-        out.append(f"<th>{e(a)} \\ {e(b)}</th>")
-        out += [f"<th>{e(_label(v))}</th>" for v in self.labels]
-        out.append("</tr></thead><tbody>")
-        for lab, row in zip(self.labels, self._matrix_rows(), strict=True):
-            cells = "".join(f"<td>{v}</td>" for v in row)
-            out.append(f"<tr><th>{e(_label(lab))}</th>{cells}</tr>")
-        out.append("</tbody></table>")
-        out.append(_lists_html(self.caveats, self.notes))
-        return "".join(out)
-
-    def methods_paragraph(self, *, table_location: str | None = None) -> str:
-        """A paragraph for a methods or results section that meets GRRAS.
-
-        Parameters
-        ----------
-        table_location : str, optional
-            Where the reader finds the table of counts ("Table 2", "the supplement").
-            By default the counts are written into the paragraph.
-
-        Returns
-        -------
-        str
-            The numbers rounded as in the report, the interval with its method, the test,
-            the table (or where it is) and the caveats that apply; never a verbal band.
-        """
-        a, b = self.raters
-        K = len(self.labels)
-        lo, hi = self.confidence_interval
-        level = f"{self.confidence_level:.0%}"
-        normal = self.interval_method.startswith("normal")
-        clipped = ", the upper end clipped at 1" if hi >= 1.0 and normal else ""
-        if self.weighting is None:
-            cats = ", ".join(map(_label, self.labels))
-        else:
-            cats = "ordered " + " < ".join(map(_label, self.labels))
-            if not isinstance(self.weighting, str):
-                cats += ", with the disagreement weights given in the analysis"
-        s = [
-            f"Agreement between {a} and {b} was assessed on N = {_count(self.n_units)} units "
-            f"in {K} categories ({cats}) with {self.coefficient}."
-        ]
-        s.append(
-            f"Observed agreement was p_o = {_num(self.observed_agreement)} and chance "
-            f"agreement p_e = {_num(self.expected_agreement)}"
-            + (" (both for exact agreement)" if self.weighting is not None else "")
-            + f"; {self.coefficient} was {_num(self.estimate)} ({level} CI "
-            f"{_num(lo)} to {_num(hi)}{clipped}, "
-            f"{self.interval_method}; SE = "
-            f"{_num(self.standard_error, 4)})."
-        )
-        if self.z is None:
-            M = np.asarray(self.C, dtype=np.float64)
-            single = a if np.count_nonzero(M.sum(axis=1)) == 1 else b
-            s.append(
-                f"No test against chance agreement is possible: {single} used a single "
-                "category, so kappa is 0 whatever the other rater did."
-            )
-        else:
-            s.append(
-                f"Against chance agreement, z = {_num(self.z, 2)} ({_p(self.pvalue)}, "
-                "two-sided, with the standard error under kappa = 0)."
-            )
-        extra = f"PABAK was {_num(self.pabak)}"
-        kmax = "unweighted kappa" if self.weighting is not None else "kappa"
-        extra += f" and the largest {kmax} the raters' margins allow was {_num(self.kappa_max)}"
-        if self.prevalence_index is not None:
-            extra += (
-                f"; the prevalence index was {_num(self.prevalence_index)} and the bias index "
-                f"{_num(self.bias_index)}"
-            )
-        s.append(extra + ".")
-        shown = [
-            f"{_num(v)} for {_label(lab)}"
-            for v, lab in zip(self.specific_agreement, self.labels, strict=True)
-        ]
-        s.append(f"Specific agreement was {_join(shown)}.")
-        if table_location is None:
-            rows = "; ".join(
-                f"{_label(lab)}: {', '.join(row)}"
-                for lab, row in zip(self.labels, self._matrix_rows(), strict=True)
-            )
-            s.append(f"The counts (rows: {a}; columns: {b}, in the same order) were {rows}.")
-        else:
-            s.append(f"The table of counts (rows: {a}; columns: {b}) is given in {table_location}.")
-        s += list(self.caveats)
-        return " ".join(s)
+__all__ = ["agreement_report"]
 
 
 def _drop_missing(y1, y2):
@@ -529,10 +309,7 @@ def _two_rater_report(
         )
         kind = "percentile" if interval == "percentile" else "BCa"
         method = f"{kind} bootstrap over the units, {n_resamples} resamples"
-    z = est / se0 if se0 > 0 else None
-    # two-sided normal p-value, 2 (1 - Phi(|z|)) = erfc(|z| / sqrt 2), without the
-    # cancellation of 1 - Phi in the far tail
-    p = math.erfc(abs(z) / math.sqrt(2.0)) if z is not None else None
+    z, p = z_test(est, se0)
     K = M.shape[0]
     two = K == 2
     n = float(M.sum())
@@ -566,7 +343,7 @@ def _two_rater_report(
         labels=tuple(names),
         raters=(raters[0], raters[1]),
         n_units=n,
-        weighting=weighting,
+        weighting=stored_weighting(weighting),
         pabak=pabak(M),
         kappa_max=kappa_max(M),
         prevalence_index=prevalence_index(M) if two else None,

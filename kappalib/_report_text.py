@@ -4,7 +4,8 @@ the thresholds of the caveats."""
 
 from __future__ import annotations
 
-from typing import Any
+import html
+from typing import Any, NamedTuple, TypeAlias
 
 import numpy as np
 
@@ -19,6 +20,18 @@ _WEIGHTING_NAMES = {
     "quadratic": "quadratically weighted kappa",
 }
 _FCE = "Fleiss, Cohen and Everitt 1969"
+
+
+def stored_weighting(weighting: Any) -> str | np.ndarray | None:
+    """A report's weighting as it keeps it: None, a scheme's name, or the matrix as floats."""
+    if weighting is None or isinstance(weighting, str):
+        return weighting
+    return np.asarray(weighting, dtype=np.float64)
+
+
+def weight_name(weighting: Any) -> str:
+    """How a report names a weighting: "linear weights", "custom weights"."""
+    return f"{weighting} weights" if isinstance(weighting, str) else "custom weights"
 
 
 def _num(x: float | None, digits: int = 3) -> str:
@@ -58,6 +71,56 @@ def _join(words: list[str]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
+class Table(NamedTuple):
+    """A table of a report: its header and rows (strings), the first cell of each row a
+    header cell when ``row_headers``."""
+
+    header: list[str]
+    rows: list[list[str]]
+    row_headers: bool = False
+
+
+class Text(NamedTuple):
+    """A sentence between a report's tables."""
+
+    text: str
+
+
+Block: TypeAlias = Table | Text
+
+
+def render_markdown(blocks: list[Block], caveats: Any, notes: Any) -> str:
+    """A report's blocks as Markdown, blank lines between them, then its caveats and notes."""
+    parts = []
+    for b in blocks:
+        if isinstance(b, Text):
+            parts.append(b.text)
+            continue
+        lines = ["| " + " | ".join(b.header) + " |", "|" + " --- |" * len(b.header)]
+        lines += ["| " + " | ".join(row) + " |" for row in b.rows]
+        parts.append("\n".join(lines))
+    return "\n".join(["\n\n".join(parts), *_lists_markdown(caveats, notes)])
+
+
+def render_html(blocks: list[Block], caveats: Any, notes: Any) -> str:
+    """The same blocks as HTML (escaped), for a notebook's ``_repr_html_``."""
+    e = html.escape
+    out = []
+    for b in blocks:
+        if isinstance(b, Text):
+            out.append(f"<p>{e(b.text)}</p>")
+            continue
+        out.append("<table><thead><tr>" + "".join(f"<th>{e(h)}</th>" for h in b.header))
+        out.append("</tr></thead><tbody>")
+        for row in b.rows:
+            first, rest = (row[0], row[1:]) if b.row_headers else (None, row)
+            head = f"<th>{e(first)}</th>" if first is not None else ""
+            out.append("<tr>" + head + "".join(f"<td>{e(v)}</td>" for v in rest) + "</tr>")
+        out.append("</tbody></table>")
+    out.append(_lists_html(caveats, notes))
+    return "".join(out)
+
+
 def _lists_markdown(caveats, notes) -> list[str]:
     """The caveats and notes of a report as Markdown bullet lists (empty lists left out)."""
     lines: list[str] = []
@@ -69,8 +132,6 @@ def _lists_markdown(caveats, notes) -> list[str]:
 
 def _lists_html(caveats, notes) -> str:
     """The same lists as HTML (escaped), for ``_repr_html_``."""
-    import html
-
     out = []
     for title, items in (("Caveats", caveats), ("Notes", notes)):
         if items:

@@ -25,24 +25,54 @@ also reindexes a labelled one (a category nobody used gets its row and column of
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, TypeAlias, TypeVar
 
 import numpy as np
 from numpy.typing import ArrayLike
 
+from ._report_text import (
+    Block,
+    Table,
+    Text,
+    _count,
+    _join,
+    _label,
+    _num,
+    _p,
+    render_html,
+    render_markdown,
+)
+
 __all__ = [
+    "AgreementReport",
+    "AlphaBeta",
     "BenchmarkResult",
+    "BiasTest",
     "BlandAltmanResult",
+    "CCCResult",
+    "CategoryKappas",
+    "ClassValidity",
     "ConfidenceInterval",
     "ConfusionMatrix",
+    "Estimate",
+    "Gap",
+    "ICCForm",
+    "ICCResult",
     "IntervalEstimate",
+    "LabelPair",
     "OverallCCCResult",
     "ProportionalBias",
     "RatingTable",
+    "RatingsReport",
+    "SpecificAgreement",
 ]
 
 T = TypeVar("T")
+
+Label: TypeAlias = str | int | float
+"""A category: a string or a number (a bool is a number)."""
 
 
 class ConfidenceInterval(NamedTuple, Generic[T]):
@@ -72,7 +102,7 @@ def _plain(value: Any) -> Any:
     return value.item() if isinstance(value, np.generic) else value
 
 
-def _label_tuple(labels: Any, what: str) -> tuple[Any, ...]:
+def _label_tuple(labels: Any, what: str) -> tuple[Label, ...]:
     if isinstance(labels, (str, bytes)) or not hasattr(labels, "__len__"):
         raise TypeError(f"labels must be a sequence of categories, got {labels!r}")
     values = tuple(_plain(v) for v in np.asarray(labels, dtype=object).ravel().tolist())
@@ -92,7 +122,7 @@ class _Labelled(np.ndarray):
     """An ndarray of counts whose last axis (and, for a square matrix, the one before it)
     stands for ``labels``.  Subclasses say which axes are labelled (``_square``)."""
 
-    labels: tuple[Any, ...] | None
+    labels: tuple[Label, ...] | None
     ordered: bool
     _square = False  # True: rows and columns are both the labels (a confusion matrix)
 
@@ -318,6 +348,637 @@ class RatingTable(_Labelled):
             "kl.rating_table(...) and read its categories as table.labels (iterate over "
             "np.asarray(table) for its rows)"
         )
+
+
+# --- small named results ------------------------------------------------------------------
+
+
+class LabelPair(NamedTuple):
+    """The cases behind a confusion matrix (:func:`kappalib.labels_from_matrix`): the row
+    label ``y1`` and the column label ``y2`` of each case."""
+
+    y1: np.ndarray
+    y2: np.ndarray
+
+
+class AlphaBeta(NamedTuple, Generic[T]):
+    """Delgado & Tibau's alpha and beta of a 2 x 2 matrix
+    (:func:`kappalib.closed_forms.binary_alpha_beta`)."""
+
+    alpha: T
+    beta: T
+
+
+class Gap(NamedTuple):
+    """Where the gap between MCC and kappa on C0 is largest, and that gap
+    (:func:`kappalib.closed_forms.max_gap_C0`)."""
+
+    mcc: float
+    gap: float
+
+
+# --- per category, and the tests of bias --------------------------------------------------
+
+
+def _fmt4g(v: Any) -> str:
+    return "None" if v is None or (isinstance(v, float) and math.isnan(v)) else f"{v:.4g}"
+
+
+def _per_class_repr(name: str, labels: tuple[Any, ...], columns: list[tuple[str, Any]]) -> str:
+    head = f"{name}(" + ", ".join(f"{k}=[...]" for k, _ in columns) + ")"
+    width = max([5, *(len(str(lab)) for lab in labels)]) + 2
+    rows = [f"{'class':>{width}}" + "".join(f"{k:>13}" for k, _ in columns)]
+    for i, lab in enumerate(labels):
+        rows.append(f"{lab!s:>{width}}" + "".join(f"{_fmt4g(float(v[i])):>13}" for _, v in columns))
+    return head + "\n" + "\n".join(rows)
+
+
+@dataclass(frozen=True, repr=False, eq=False)
+class SpecificAgreement:
+    """Specific agreement per class: ``values[k]`` = 2 n_kk / (n_k. + n_.k).
+
+    ``labels`` are the classes (those of :func:`confusion_matrix`, else 0..K-1); for a
+    2 x 2 table ``positive`` is the agreement on the second class and ``negative`` on the
+    first (scikit-learn's ``pos_label=1`` with labels 0 and 1)."""
+
+    values: np.ndarray
+    labels: tuple[Label, ...]
+
+    @property
+    def positive(self) -> float:
+        return self._binary(1)
+
+    @property
+    def negative(self) -> float:
+        return self._binary(0)
+
+    def _binary(self, i: int) -> float:
+        if self.values.shape[0] != 2:
+            raise ValueError(
+                "positive and negative agreement are defined for 2 x 2 tables, got "
+                f"{self.values.shape[0]} classes: read .values, one per class"
+            )
+        return float(self.values[i])
+
+    def __repr__(self) -> str:
+        if self.values.shape[0] == 2:
+            return (
+                f"SpecificAgreement(positive={_fmt4g(self.positive)}, "
+                f"negative={_fmt4g(self.negative)}, labels={self.labels!r})"
+            )
+        return _per_class_repr("SpecificAgreement", self.labels, [("agreement", self.values)])
+
+
+@dataclass(frozen=True, repr=False, eq=False)
+class ClassValidity:
+    """Validity against a reference (rows of C): per class, ``sensitivity[k]`` = C_kk / n_k.
+    (recall) and ``ppv[k]`` = C_kk / n_.k (precision), ``support[k]`` = n_k."""
+
+    sensitivity: np.ndarray
+    ppv: np.ndarray
+    support: np.ndarray
+    labels: tuple[Label, ...]
+
+    def __repr__(self) -> str:
+        return _per_class_repr(
+            "ClassValidity",
+            self.labels,
+            [("sensitivity", self.sensitivity), ("ppv", self.ppv), ("support", self.support)],
+        )
+
+
+@dataclass(frozen=True, repr=False, eq=False)
+class CategoryKappas:
+    """Per-category Fleiss kappas (irr's ``kappam.fleiss(detail=TRUE)``): ``kappa[k]``, its
+    z statistic against 0 and the two-sided p-value, for ``labels[k]``."""
+
+    kappa: np.ndarray
+    z: np.ndarray
+    pvalue: np.ndarray
+    labels: tuple[Label, ...]
+
+    def __repr__(self) -> str:
+        return _per_class_repr(
+            "CategoryKappas",
+            self.labels,
+            [("kappa", self.kappa), ("z", self.z), ("p", self.pvalue)],
+        )
+
+
+@dataclass(frozen=True)
+class BiasTest:
+    """A test of marginal homogeneity: the statistic, its degrees of freedom (None for the
+    exact binomial test), the p-value and the method's name.  ``statistic`` and ``pvalue``
+    are None when the test is undefined (no discordant case)."""
+
+    statistic: float | None
+    df: int | None
+    pvalue: float | None
+    method: str
+
+    def __repr__(self) -> str:
+        return (
+            f"BiasTest(statistic={_fmt4g(self.statistic)}, df={self.df}, "
+            f"pvalue={_fmt4g(self.pvalue)}, method={self.method!r})"
+        )
+
+
+# --- continuous ratings ------------------------------------------------------------------------
+
+
+def _fmt4f(v: float | None, spec: str = ".4f") -> str:
+    return "None" if v is None else format(v, spec)
+
+
+@dataclass(frozen=True)
+class ICCForm:
+    """One intraclass correlation: its names, value, F test and interval.
+
+    ``name`` is psych's (``"ICC2k"``), ``shrout_fleiss`` the paper's (``"ICC(2,k)"``),
+    ``mcgraw_wong`` McGraw and Wong's (``"ICC(A,k)"``).  ``estimate`` and both ends of
+    ``confidence_interval`` are None where a ratio is 0/0 (every rating the same)."""
+
+    name: str
+    shrout_fleiss: str
+    mcgraw_wong: str
+    description: str
+    estimate: float | None
+    F: float | None
+    df1: float
+    df2: float
+    pvalue: float | None
+    confidence_interval: ConfidenceInterval[float | None]
+
+
+@dataclass(frozen=True, eq=False)
+class ICCResult:
+    """The six intraclass correlations of one units x raters table.
+
+    ``result.ICC2`` (psych's names), ``result["ICC(A,1)"]`` (McGraw-Wong's) or
+    ``result["ICC(2,1)"]`` (Shrout-Fleiss') give one :class:`ICCForm`; ``forms`` holds all
+    six in that order.  ``n_units``, ``n_raters``, the mean squares of the ANOVA and the
+    ``confidence_level`` of the intervals are kept."""
+
+    forms: tuple[ICCForm, ...]
+    n_units: int
+    n_raters: int
+    confidence_level: float
+    BMS: float
+    WMS: float
+    JMS: float
+    EMS: float
+
+    def __getitem__(self, name: str) -> ICCForm:
+        for form in self.forms:
+            if name in (form.name, form.shrout_fleiss, form.mcgraw_wong):
+                return form
+        names = ", ".join(f.name for f in self.forms)
+        raise KeyError(
+            f"no ICC form named {name!r}: use {names}, their Shrout-Fleiss names ICC(1,1) ... "
+            "ICC(3,k) or McGraw-Wong's ICC(1), ICC(A,1), ICC(C,1), ICC(k), ICC(A,k), ICC(C,k)"
+        )
+
+    def __getattr__(self, name: str) -> ICCForm:
+        if name.startswith("ICC"):
+            return self[name]
+        raise AttributeError(name)
+
+    def __repr__(self) -> str:
+        pct = f"{100 * self.confidence_level:g}%"
+        lines = [
+            f"ICCResult: {self.n_units} units x {self.n_raters} raters, {pct} intervals",
+            f"{'form':<6}{'Shrout-Fleiss':>14}{'McGraw-Wong':>12}{'ICC':>9}{'F':>10}"
+            f"{'df1':>6}{'df2':>8}{'p':>11}   {pct + ' interval'}",
+        ]
+        for f in self.forms:
+            interval = (
+                f"[{f.confidence_interval.low:.4f}, {f.confidence_interval.high:.4f}]"
+                if f.confidence_interval.low is not None and f.confidence_interval.high is not None
+                else "None"
+            )
+            F = _fmt4f(f.F, ".3f" if f.F is None or f.F < 1e6 else ".3g")
+            lines.append(
+                f"{f.name:<6}{f.shrout_fleiss:>14}{f.mcgraw_wong:>12}{_fmt4f(f.estimate):>9}"
+                f"{F:>10}{f.df1:>6g}{f.df2:>8g}{_fmt4f(f.pvalue, '.3g'):>11}   {interval}"
+            )
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class CCCResult:
+    """Lin's concordance correlation with its interval and its two factors.
+
+    ``estimate`` = ``pearson`` x ``accuracy`` (Lin's bias-correction factor C_b, 1 when the
+    two raters have the same mean and variance); ``location_shift`` is u = (mean_1 -
+    mean_2) / sqrt(s_1 s_2), ``scale_shift`` v = s_1 / s_2; ``n_units`` the pairs."""
+
+    estimate: float | None
+    confidence_interval: ConfidenceInterval[float | None]
+    confidence_level: float
+    pearson: float | None
+    accuracy: float | None
+    location_shift: float | None
+    scale_shift: float | None
+    n_units: int
+
+    def __repr__(self) -> str:
+        pct = f"{100 * self.confidence_level:g}%"
+        interval = (
+            f"[{self.confidence_interval.low:.4f}, {self.confidence_interval.high:.4f}]"
+            if self.confidence_interval.low is not None
+            and self.confidence_interval.high is not None
+            else "None"
+        )
+        return (
+            f"CCCResult(estimate={_fmt4f(self.estimate)}, {pct} interval {interval}, "
+            f"pearson={_fmt4f(self.pearson)}, accuracy={_fmt4f(self.accuracy)}, "
+            f"n_units={self.n_units})"
+        )
+
+
+# --- reports ------------------------------------------------------------------------------
+
+
+class _Report:
+    """What the two reports share: one rendering, as Markdown (``str``, ``to_markdown``) and
+    as HTML in a notebook, of their blocks (tables and sentences) and their caveats."""
+
+    caveats: tuple[str, ...]
+    notes: tuple[str, ...]
+
+    def _blocks(self) -> list[Block]:
+        raise NotImplementedError
+
+    def to_markdown(self) -> str:
+        """The report as Markdown: its tables, the sentences between them, the caveats."""
+        return render_markdown(self._blocks(), self.caveats, self.notes)
+
+    def __str__(self) -> str:
+        return self.to_markdown()
+
+    def _repr_html_(self) -> str:
+        return render_html(self._blocks(), self.caveats, self.notes)
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class AgreementReport(_Report):
+    """Everything about the agreement of two raters, from one confusion matrix.
+
+    Attributes are plain Python numbers (or ``None`` where a value does not apply): the
+    estimate with its standard errors, interval and test; the agreement proportions; the
+    table; the prevalence and bias indices (2 x 2 only), PABAK and the largest kappa the
+    margins allow; and the caveats that apply to these data, as sentences.
+    """
+
+    coefficient: str
+    """What was estimated: "Cohen's kappa", "linearly weighted kappa", ..."""
+    estimate: float
+    standard_error: float
+    """Large-sample standard error (Fleiss, Cohen & Everitt 1969), for the interval."""
+    null_standard_error: float
+    """Standard error under kappa = 0, for the test (never for an interval)."""
+    confidence_interval: ConfidenceInterval[float]
+    confidence_level: float
+    interval_method: str
+    z: float | None
+    """kappa / null_standard_error; None when that standard error is 0 (a one-class margin)."""
+    pvalue: float | None
+    """Two-sided normal p-value of ``z``."""
+    test: str
+    observed_agreement: float
+    """p_o, the share of exact agreements (unweighted, also for weighted kappa)."""
+    expected_agreement: float
+    """p_e, the chance agreement of Cohen's kappa (unweighted)."""
+    C: ConfusionMatrix
+    labels: tuple[Label, ...]
+    raters: tuple[str, str]
+    n_units: float
+    weighting: str | np.ndarray | None
+    pabak: float
+    kappa_max: float | None
+    prevalence_index: float | None
+    bias_index: float | None
+    specific_agreement: tuple[float | None, ...]
+    """Per category, ``2 n_kk / (n_k. + n_.k)`` (:func:`specific_agreement`), in the order of
+    ``labels``; None for a category neither rater used.  For 2 x 2: negative, positive."""
+    bias_test: BiasTest | None
+    """McNemar's test (2 x 2) or the Stuart-Maxwell test (K x K) of equal margins, as
+    :func:`mcnemar_test` / :func:`stuart_maxwell_test` return it; None for fractional counts."""
+    caveats: tuple[str, ...]
+    notes: tuple[str, ...] = ()
+    n_left_out: int = 0
+
+    # -- rendering
+
+    def _rows(self) -> list[tuple[str, str]]:
+        lo, hi = self.confidence_interval
+        level = f"{self.confidence_level:.0%}"
+        rows = [
+            (self.coefficient, _num(self.estimate)),
+            (f"{level} confidence interval", f"{_num(lo)} to {_num(hi)}"),
+            ("interval method", self.interval_method),
+            ("standard error", _num(self.standard_error, 4)),
+            ("standard error under kappa = 0", _num(self.null_standard_error, 4)),
+            ("z (with the null standard error)", _num(self.z, 2)),
+            ("p (two-sided)", _p(self.pvalue).removeprefix("p = ").removeprefix("p ")),
+            ("N (units)", _count(self.n_units)),
+            ("categories", ", ".join(map(_label, self.labels))),
+            ("observed agreement p_o", _num(self.observed_agreement)),
+            ("chance agreement p_e", _num(self.expected_agreement)),
+            ("PABAK", _num(self.pabak)),
+            ("kappa_max (unweighted)", _num(self.kappa_max)),
+        ]
+        if self.prevalence_index is not None:
+            rows.append(("prevalence index", _num(self.prevalence_index)))
+            rows.append(("bias index", _num(self.bias_index)))
+        for v, lab in zip(self.specific_agreement, self.labels, strict=True):
+            rows.append((f"specific agreement, {_label(lab)}", _num(v)))
+        t = self.bias_test
+        if t is not None:
+            if t.statistic is None:
+                rows.append((f"{t.method} (equal margins)", "undefined: no unit in dispute"))
+            else:
+                df = f", df = {t.df}" if t.df is not None else ""
+                rows.append(
+                    (
+                        f"{t.method} (equal margins)",
+                        f"{t.statistic:.2f}{df}, {_p(t.pvalue)}",
+                    )
+                )
+        if self.n_left_out:
+            rows.append(("units left out (a rating missing)", f"{self.n_left_out}"))
+        return rows
+
+    def _blocks(self) -> list[Block]:
+        a, b = self.raters
+        head = [f"{a} \\ {b}", *map(_label, self.labels)]
+        rows = zip(self.labels, self._matrix_rows(), strict=True)
+        counts = [[_label(lab), *row] for lab, row in rows]
+        return [
+            Table(["quantity", "value"], [list(r) for r in self._rows()]),
+            Text(f"Counts (rows: {a}, columns: {b}):"),
+            Table(head, counts, row_headers=True),
+        ]
+
+    def _matrix_rows(self) -> list[list[str]]:
+        return [[_count(v) for v in row] for row in np.asarray(self.C).tolist()]
+
+    def __repr__(self) -> str:
+        lo, hi = self.confidence_interval
+        return (
+            f"AgreementReport({self.coefficient} = {_num(self.estimate)}, "
+            f"{self.confidence_level:.0%} CI {_num(lo)} to {_num(hi)}, N = {_count(self.n_units)})"
+        )
+
+    def methods_paragraph(self, *, table_location: str | None = None) -> str:
+        """A paragraph for a methods or results section that meets GRRAS.
+
+        Parameters
+        ----------
+        table_location : str, optional
+            Where the reader finds the table of counts ("Table 2", "the supplement").
+            By default the counts are written into the paragraph.
+
+        Returns
+        -------
+        str
+            The numbers rounded as in the report, the interval with its method, the test,
+            the table (or where it is) and the caveats that apply; never a verbal band.
+        """
+        a, b = self.raters
+        K = len(self.labels)
+        lo, hi = self.confidence_interval
+        level = f"{self.confidence_level:.0%}"
+        normal = self.interval_method.startswith("normal")
+        clipped = ", the upper end clipped at 1" if hi >= 1.0 and normal else ""
+        if self.weighting is None:
+            cats = ", ".join(map(_label, self.labels))
+        else:
+            cats = "ordered " + " < ".join(map(_label, self.labels))
+            if not isinstance(self.weighting, str):
+                cats += ", with the disagreement weights given in the analysis"
+        s = [
+            f"Agreement between {a} and {b} was assessed on N = {_count(self.n_units)} units "
+            f"in {K} categories ({cats}) with {self.coefficient}."
+        ]
+        s.append(
+            f"Observed agreement was p_o = {_num(self.observed_agreement)} and chance "
+            f"agreement p_e = {_num(self.expected_agreement)}"
+            + (" (both for exact agreement)" if self.weighting is not None else "")
+            + f"; {self.coefficient} was {_num(self.estimate)} ({level} CI "
+            f"{_num(lo)} to {_num(hi)}{clipped}, "
+            f"{self.interval_method}; SE = "
+            f"{_num(self.standard_error, 4)})."
+        )
+        if self.z is None:
+            M = np.asarray(self.C, dtype=np.float64)
+            single = a if np.count_nonzero(M.sum(axis=1)) == 1 else b
+            s.append(
+                f"No test against chance agreement is possible: {single} used a single "
+                "category, so kappa is 0 whatever the other rater did."
+            )
+        else:
+            s.append(
+                f"Against chance agreement, z = {_num(self.z, 2)} ({_p(self.pvalue)}, "
+                "two-sided, with the standard error under kappa = 0)."
+            )
+        extra = f"PABAK was {_num(self.pabak)}"
+        kmax = "unweighted kappa" if self.weighting is not None else "kappa"
+        extra += f" and the largest {kmax} the raters' margins allow was {_num(self.kappa_max)}"
+        if self.prevalence_index is not None:
+            extra += (
+                f"; the prevalence index was {_num(self.prevalence_index)} and the bias index "
+                f"{_num(self.bias_index)}"
+            )
+        s.append(extra + ".")
+        shown = [
+            f"{_num(v)} for {_label(lab)}"
+            for v, lab in zip(self.specific_agreement, self.labels, strict=True)
+        ]
+        s.append(f"Specific agreement was {_join(shown)}.")
+        if table_location is None:
+            rows = "; ".join(
+                f"{_label(lab)}: {', '.join(row)}"
+                for lab, row in zip(self.labels, self._matrix_rows(), strict=True)
+            )
+            s.append(f"The counts (rows: {a}; columns: {b}, in the same order) were {rows}.")
+        else:
+            s.append(f"The table of counts (rows: {a}; columns: {b}) is given in {table_location}.")
+        s += list(self.caveats)
+        return " ".join(s)
+
+
+class Estimate(NamedTuple):
+    """One coefficient of a :class:`RatingsReport`, with its standard error and interval."""
+
+    coefficient: str
+    estimate: float | None
+    standard_error: float | None
+    confidence_interval: ConfidenceInterval[float | None]
+    interval_method: str | None
+    note: str = ""
+    null_standard_error: float | None = None
+    """Under no agreement beyond chance (Fleiss' kappa only: Fleiss, Nee & Landis 1979)."""
+    z: float | None = None
+    """``estimate / null_standard_error``, where that exists."""
+    pvalue: float | None = None
+    """Two-sided normal p-value of ``z``."""
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class RatingsReport(_Report):
+    """Everything about the agreement in a ratings table (any number of raters, gaps allowed).
+
+    ``coefficients`` holds every coefficient that applies to these data, each with its
+    standard error, interval and the interval's method; ``table`` is the units x categories
+    count table of :func:`rating_table`.
+    """
+
+    coefficients: tuple[Estimate, ...]
+    table: RatingTable
+    labels: tuple[Label, ...]
+    n_units: int
+    n_raters: int | None
+    """The number of raters (columns of the data); None for a count table, whose units may
+    each have been rated by different people."""
+    n_ratings: int
+    n_missing: int
+    level_of_measurement: str
+    weighting: str | np.ndarray | None
+    confidence_level: float
+    caveats: tuple[str, ...]
+    notes: tuple[str, ...] = ()
+    ratings_per_unit: tuple[int, int] = (0, 0)
+    """The fewest and the most ratings a unit has."""
+
+    def __getitem__(self, name: str) -> Estimate:
+        """The coefficient called ``name`` ("Fleiss' kappa", "Krippendorff's alpha", ...)."""
+        for c in self.coefficients:
+            if c.coefficient == name or c.coefficient.split(" (")[0] == name:
+                return c
+        known = ", ".join(c.coefficient for c in self.coefficients)
+        raise KeyError(f"no coefficient {name!r} in this report; it has {known}")
+
+    def _design(self) -> str:
+        lo, hi = self.ratings_per_unit
+        who = (
+            f"{self.n_raters} raters"
+            if self.n_raters is not None
+            else f"{lo if lo == hi else f'{lo} to {hi}'} ratings per unit"
+        )
+        return (
+            f"{self.n_units} units, {who}, {self.n_ratings} ratings ({self.n_missing} "
+            f"missing), level of measurement: {self.level_of_measurement}."
+        )
+
+    def _totals(self) -> list[str]:
+        """The number of ratings in each category, as printed."""
+        return [_count(v) for v in np.asarray(self.table).sum(axis=0).tolist()]
+
+    def _interval(self, c: Estimate) -> str:
+        lo, hi = c.confidence_interval
+        if lo is None or hi is None:
+            return "-"
+        return f"{_num(lo)} to {_num(hi)}"
+
+    def _blocks(self) -> list[Block]:
+        level = f"{self.confidence_level:.0%}"
+        rows = []
+        for c in self.coefficients:
+            se = _num(c.standard_error, 4) if c.standard_error is not None else "-"
+            method = c.interval_method or c.note or "-"
+            rows.append([c.coefficient, _num(c.estimate), se, self._interval(c), method])
+        return [
+            Table(["coefficient", "estimate", "SE", f"{level} interval", "method"], rows),
+            Text(self._design()),
+            Table(
+                ["category", *map(_label, self.labels)],
+                [["ratings", *self._totals()]],
+                row_headers=True,
+            ),
+        ]
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{c.coefficient} = {_num(c.estimate)}" for c in self.coefficients)
+        return f"RatingsReport({shown}; {self.n_units} units)"
+
+    def methods_paragraph(self, *, table_location: str | None = None) -> str:
+        """A paragraph for a methods or results section that meets GRRAS.
+
+        Parameters
+        ----------
+        table_location : str, optional
+            Where the reader finds the units x categories table ("Table S1"); by default
+            the paragraph says it belongs in the supplementary material.
+
+        Returns
+        -------
+        str
+            The design, every coefficient rounded as in the report with its interval and
+            method where kappalib has one, the category totals and the caveats that apply;
+            never a verbal band.
+        """
+        K = len(self.labels)
+        cats = ", ".join(map(_label, self.labels))
+        if (
+            self.level_of_measurement in ("ordinal", "interval", "ratio")
+            and self.weighting is not None
+        ):
+            cats = "ordered " + " < ".join(map(_label, self.labels))
+        if self.n_raters is not None:
+            s = [
+                f"Agreement among {self.n_raters} raters was assessed on {self.n_units} units "
+                f"in {K} categories ({cats}); {self.n_ratings} ratings were given"
+                + (f" and {self.n_missing} were missing." if self.n_missing else ", none missing.")
+            ]
+        else:
+            fewest, most = self.ratings_per_unit
+            each = f"{most}" if fewest == most else f"{fewest} to {most}"
+            s = [
+                f"Agreement was assessed on {self.n_units} units in {K} categories ({cats}), "
+                f"each rated by {each} raters (not necessarily the same raters for every "
+                f"unit); {self.n_ratings} ratings in all."
+            ]
+        level = f"{self.confidence_level:.0%}"
+        parts = []
+        lacking = []
+        methods: dict[str, list[str]] = {}
+        for c in self.coefficients:
+            article = "the " if c.coefficient.startswith("Brennan") else ""
+            text = f"{article}{c.coefficient} was {_num(c.estimate)}"
+            lo, hi = c.confidence_interval
+            if lo is not None and hi is not None:
+                text += f" ({level} CI {_num(lo)} to {_num(hi)})"
+                methods.setdefault(c.interval_method or "", []).append(article + c.coefficient)
+            else:
+                lacking.append(article + c.coefficient)
+            parts.append(text)
+        s.append(_join(parts)[0].upper() + _join(parts)[1:] + ".")
+        if methods:
+            said = [
+                f"{_join(names)}: {method}" if len(methods) > 1 else method
+                for method, names in methods.items()
+            ]
+            s.append("Intervals: " + "; ".join(said) + ".")
+        if lacking:
+            s.append(f"No interval could be computed for {_join(lacking)} on these data.")
+        for c in self.coefficients:
+            if c.z is not None:
+                s.append(
+                    f"Against chance agreement, {c.coefficient} has z = {_num(c.z, 2)} "
+                    f"({_p(c.pvalue)}, two-sided, with the standard error under kappa = 0 "
+                    "of Fleiss, Nee and Landis 1979)."
+                )
+        totals = ", ".join(
+            f"{_label(k)}: {v}" for k, v in zip(self.labels, self._totals(), strict=True)
+        )
+        where = table_location or "the supplementary material"
+        s.append(
+            f"The ratings per category were {totals}; the units x categories table is given "
+            f"in {where}."
+        )
+        s += list(self.caveats)
+        return " ".join(s)
 
 
 # --- measurements on a continuous scale: limits of agreement, overall concordance ---------

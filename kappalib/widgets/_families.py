@@ -14,6 +14,8 @@ asymmetry and the off-diagonal entropy change together.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from .. import asymmetry, families, kappa, mcc, off_diagonal_entropy
@@ -21,6 +23,7 @@ from ._controls import blit_png, control, explorer_definition, fmt
 
 __all__ = [
     "FAMILY_NAMES",
+    "FamilyRange",
     "FamilyView",
     "draw_family_state",
     "family_explorer",
@@ -65,7 +68,15 @@ def _check_classes(n_classes):
     return int(n_classes)
 
 
-def family_range(name: str, n_classes: int = 3) -> tuple[float, float, float]:
+class FamilyRange(NamedTuple):
+    """The values of ``A`` an explorer offers for a family, and where its slider starts."""
+
+    low: float
+    high: float
+    default: float
+
+
+def family_range(name: str, n_classes: int = 3) -> FamilyRange:
     """The range of ``A`` the explorer offers for a family, and its default value.
 
     Parameters
@@ -76,20 +87,22 @@ def family_range(name: str, n_classes: int = 3) -> tuple[float, float, float]:
 
     Returns
     -------
-    (low, high, default) : tuple of float
+    FamilyRange
+        ``low``, ``high`` and ``default`` (``low, high, default = family_range(name)``).
 
     Examples
     --------
     >>> from kappalib.widgets import family_range
     >>> family_range("M4")
-    (0.0, 100.0, 60.0)
-    >>> family_range("ZA", 5)
+    FamilyRange(low=0.0, high=100.0, default=60.0)
+    >>> tuple(family_range("ZA", 5))
     (0.0, 500.0, 10.0)
     """
     _check_name(name)
     if name == "ZA":
-        return (_ZA["low"], _ZA["high_per_class"] * _check_classes(n_classes), _ZA["default"])
-    return _RANGES[name]
+        high = _ZA["high_per_class"] * _check_classes(n_classes)
+        return FamilyRange(_ZA["low"], high, _ZA["default"])
+    return FamilyRange(*_RANGES[name])
 
 
 def _slider_step(low, high):
