@@ -290,6 +290,73 @@ def lins_ccc(case):
     return out
 
 
+# issue 34 (f34a): limits of agreement, overall CCC, Bangdiwala's B, benchmarking
+def _nan(values):
+    return [np.nan if v is None else v for v in values]
+
+
+def bland_altman(case):
+    inp, o = case["input"], case["options"]
+    r = kl.bland_altman(
+        _nan(inp["x"]),
+        _nan(inp["y"]),
+        units=inp.get("units"),
+        true_value=o.get("true_value"),
+        agreement_level=o["agreement_level"],
+        confidence_level=o["confidence_level"],
+        method=o.get("method"),
+    )
+    out = {"sd": r.standard_deviation}
+    for name, part in (("bias", r.bias), ("lower", r.lower_limit), ("upper", r.upper_limit)):
+        out[name] = part.estimate
+        out[f"{name}_ci_low"], out[f"{name}_ci_high"] = part.confidence_interval
+    pb = r.proportional_bias
+    out["slope"], out["intercept"] = pb.slope.estimate, pb.intercept.estimate
+    out["slope_ci_low"], out["slope_ci_high"] = pb.slope.confidence_interval
+    out["slope_pvalue"] = pb.pvalue
+    for k, v in enumerate(r.within_unit_variance, start=1):
+        out[f"within_var_{k}"] = v
+    return out
+
+
+def overall_ccc(case):
+    r = kl.overall_ccc(
+        case["input"]["ratings"],
+        layout="units x raters",
+        confidence_level=case["options"]["confidence_level"],
+    )
+    low, high = r.confidence_interval
+    return {
+        "value": r.estimate,
+        "se": r.standard_error,
+        "ci_low": low,
+        "ci_high": high,
+        "precision": r.precision,
+        "accuracy": r.accuracy,
+    }
+
+
+def bangdiwala_b(case):
+    C, w = case["input"]["matrix"], weighting(case)
+    ci = kl.bangdiwala_confint(C, weighting=w, confidence_level=case["options"]["confidence_level"])
+    return {"value": kl.bangdiwala_b(C, weighting=w), "ci_low": ci.low, "ci_high": ci.high}
+
+
+def benchmark(case):
+    inp, o = case["input"], case["options"]
+    r = kl.benchmark(
+        inp["estimate"],
+        inp["standard_error"],
+        scale=o["scale"],
+        confidence_level=o["confidence_level"],
+    )
+    return {
+        "probabilities": list(r.probabilities),
+        "cumulative": list(r.cumulative_probabilities),
+        "band": r.labels.index(r.band),
+    }
+
+
 KAPPALIB = {
     f.__name__: f
     for f in (
@@ -315,6 +382,10 @@ KAPPALIB = {
         light_kappa,
         icc,
         lins_ccc,
+        bland_altman,
+        overall_ccc,
+        bangdiwala_b,
+        benchmark,
     )
 }
 

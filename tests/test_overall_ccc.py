@@ -120,3 +120,25 @@ def test_bad_input(ratings, error, match):
         kl.overall_ccc(ratings, layout="units x raters")
     with pytest.raises(ValueError, match="confidence_level must be strictly between"):
         kl.overall_ccc([[1, 2], [2, 3], [4, 4]], layout="units x raters", confidence_level=2)
+
+
+def test_epir_occc_in_the_conformance_table_is_the_n_minus_1_moments():
+    """The table marks epiR's epi.occc a convention (sd and cov with n - 1); its diagnosis
+    reproduces every such value."""
+    import json
+    import sys
+
+    from ratings_data import ROOT
+
+    sys.path.insert(0, str(ROOT / "conformance" / "scripts"))
+    import diagnoses
+
+    body = json.loads((ROOT / "conformance" / "cases" / "overall_ccc.json").read_text())
+    seen = 0
+    for case in body["cases"]:
+        for ref in case["references"]:
+            for q, d in ref.get("disputed", {}).items():
+                assert d["verdict"] == "epiR-occc-divisor"
+                assert diagnoses.epir_occc(case)[q] == pytest.approx(ref["values"][q], rel=1e-9)
+                seen += 1
+    assert seen >= 20

@@ -37,6 +37,7 @@ sys.path.insert(0, str(HERE))
 
 import exact  # noqa: E402
 import inputs  # noqa: E402
+import measurement  # noqa: E402
 import oracles_path  # noqa: E402, F401
 import oracles_python  # noqa: E402
 import published  # noqa: E402
@@ -85,6 +86,8 @@ COEFFICIENTS = {
     "2000), Pearson's r, the bias correction C_b (accuracy), u and v",
 }
 
+COEFFICIENTS.update(measurement.DESCRIPTIONS)
+
 PUBLICATIONS = {
     "seed-001": "The course's source document 001 (a short explainer of Cohen's kappa), "
     "/work/shared/seeds/000-004 of Kappa, honestly: the 2 x 2 worked example",
@@ -109,6 +112,7 @@ PUBLICATIONS = {
     "(datasets.table_cont3x3abstractors)",
 }
 
+PUBLICATIONS.update(measurement.PUBLICATIONS)
 
 # What the table knows about one library's results on a case (kept beside the references;
 # the table stays the same for every library): kappalib's open disagreements.
@@ -167,6 +171,22 @@ def python_sources():
         "script": "conformance/scripts/oracles_python.py (formula_icc)",
         "note": "McGraw & Wong (1996), Tables "
         "7-8, with the F quantiles of scipy.stats.f " + _version("scipy"),
+    }
+    s["scipy"] = {
+        "kind": "package",
+        "package": "scipy",
+        "version": _version("scipy"),
+        "language": "Python",
+        "script": "conformance/scripts/measurement.py",
+        "note": "scipy.stats' t, noncentral t, chi-square, linregress and truncnorm, with the "
+        "formulas each reference's call names",
+    }
+    s["finite-differences"] = {
+        "kind": "published formula",
+        "script": "conformance/scripts/measurement.py (overall_ccc)",
+        "note": "the delta method of the overall CCC (normal-theory covariances of the sample "
+        "moments, Fisher's z, n - 2 as Lin 1989) with its gradient by central finite "
+        "differences of an independent evaluation of the coefficient",
     }
     for key, text in PUBLICATIONS.items():
         s[key] = {

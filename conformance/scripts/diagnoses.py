@@ -257,7 +257,20 @@ def irrcac_one_category(case):
     return {"value": 1.0, "ci_high": 1.0}
 
 
+def epir_occc(case):
+    """epi.occc: sd and cov with n - 1, the squared mean differences unscaled."""
+    X = np.array(case["input"]["ratings"], dtype=float)
+    J = X.shape[1]
+    m, S = X.mean(axis=0), np.cov(X.T, ddof=1)
+    pairs = [(j, k) for j in range(J) for k in range(j + 1, J)]
+    ksi = np.array([S[j, j] + S[k, k] + (m[j] - m[k]) ** 2 for j, k in pairs])
+    cov = np.array([S[j, k] for j, k in pairs])
+    sds = np.array([math.sqrt(S[j, j] * S[k, k]) for j, k in pairs])
+    return {"value": 2 * cov.sum() / ksi.sum(), "accuracy": 2 * sds.sum() / ksi.sum()}
+
+
 DIAGNOSES = {
+    "epiR-occc-divisor": epir_occc,
     "psych-weighted-se": psych_weighted_se,
     "psych-zero-variance": psych_zero_variance,
     "epiR-interval-from-null-se": epir_interval_from_null_se,

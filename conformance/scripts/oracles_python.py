@@ -720,4 +720,8 @@ def lins_ccc(case):
 
 
 def references(case):
+    import measurement  # issue 34's coefficients
+
+    if case["coefficient"] in measurement.ORACLES:
+        return measurement.references(case)
     return globals()[case["coefficient"]](case)
