@@ -95,8 +95,10 @@ def nct_cdf(t: float, df: float, nc: float) -> float:
     return float(min(1.0, max(0.0, (w @ phi) / w.sum())))
 
 
+@lru_cache(maxsize=1024)
 def nct_ppf(p: float, df: float, nc: float) -> float:
-    """The ``p`` quantile of the noncentral t, 0 < p < 1."""
+    """The ``p`` quantile of the noncentral t, 0 < p < 1 (cached: a simulation asks for the
+    same few quantiles again and again)."""
     # a first guess from the normal approximation of (Z + nc) / x, then a bracket around it
     z = NormalDist().inv_cdf(p)
     guess = nc + z * math.sqrt(1.0 + nc * nc / (2.0 * df))

@@ -223,7 +223,7 @@ def _annotate_right(ax, y, text):
         textcoords="offset points",
         va="center",
         ha="left",
-        fontsize=9,
+        fontsize=10,
         annotation_clip=False,
     )
 
@@ -274,7 +274,7 @@ def bland_altman_plot(
                 f"got {type(result).__name__}"
             )
     if ax is None:
-        _, ax = plt.subplots(figsize=(4.4, 3.4), layout="constrained")
+        _, ax = plt.subplots(figsize=(4.2, 3.3), layout="constrained")
     ax.axhline(0.0, color="0.75", lw=0.8, zorder=0)
     parts = (
         ("bias", result.bias, "-"),
@@ -442,7 +442,7 @@ def subgroup_plot(
     common = getattr(result, "estimate", None)
     G = len(rows)
     if ax is None:
-        _, ax = plt.subplots(figsize=(4.4, 1.2 + 0.4 * (G + 1)), layout="constrained")
+        _, ax = plt.subplots(figsize=(4.2, 1.2 + 0.4 * (G + 1)), layout="constrained")
     ys = np.arange(G, 0, -1, dtype=float)  # top to bottom
     xs = []
     for y, e in zip(ys, rows, strict=True):
