@@ -1137,12 +1137,14 @@ class BenchmarkResult:
             None,
         )
         reach = f'at least "{self.band}"' if k > 0 else f'"{self.band}"'
+        p = float(self.cumulative_probabilities[k])
+        chance = "above 0.999" if p > 0.9995 else f"{p:.3f}"
         text = (
-            f"{self.coefficient} = {self.estimate:.2f} (standard error "
-            f"{self.standard_error:.2f}) is {reach} on the {self.scale} scale: the probability "
+            f"{self.coefficient} = {self.estimate:.3f} (standard error "
+            f"{self.standard_error:.3f}) is {reach} on the {self.scale} scale: the probability "
             f"that the true value lies in that band{' or a higher one' if k > 0 else ''} is "
-            f"{self.cumulative_probabilities[k]:.3f}, the first to reach "
-            f"{self.confidence_level:g} (Gwet's benchmarking, 2014, ch. 6)"
+            f"{chance}, the first to reach {self.confidence_level:g} (Gwet's benchmarking, "
+            "2014, ch. 6)"
         )
         if naive is not None and naive != self.band:
             text += f'; the estimate alone falls in "{naive}"'
