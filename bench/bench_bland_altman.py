@@ -33,7 +33,7 @@ from scipy import stats
 
 import kappalib as kl
 from kappalib import plotting
-from kappalib._noncentral import nct_ppf  # its cache, cleared to time a first call
+from kappalib._shared.noncentral import nct_ppf  # its cache, cleared to time a first call
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / ".venv" / "oracles"))
 import pingouin as pg

@@ -32,7 +32,7 @@ from typing import Any, Literal
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._arithmetic import to_float as _out
+from ._shared.policy import to_float as _out
 from .results import AlphaBeta, Gap
 
 __all__ = [

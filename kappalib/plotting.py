@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._validation import as_matrix
+from ._input.matrix import as_matrix
 
 try:
     import matplotlib.pyplot as plt
@@ -341,7 +341,7 @@ def agreement_chart(
     >>> [round(float(p.get_width() * p.get_height()), 4) for p in ax.patches]
     [0.225, 0.16, 0.275, 0.2025]
     """
-    from ._bangdiwala import band_weights
+    from ._coefficients.bangdiwala import band_weights
 
     M = as_matrix(C)
     if M.ndim != 2:

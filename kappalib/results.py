@@ -32,17 +32,21 @@ from typing import Any, Generic, NamedTuple, TypeAlias, TypeVar
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._report_text import (
+from ._shared.words import (
+    DIGITS,
     Block,
     Table,
     Text,
-    _count,
-    _join,
-    _label,
-    _num,
-    _p,
+    count_text,
+    join_list,
+    join_words,
+    label_text,
+    number_text,
+    p_text,
     render_html,
     render_markdown,
+    say,
+    template,
 )
 
 __all__ = [
@@ -674,25 +678,25 @@ class AgreementReport(_Report):
         lo, hi = self.confidence_interval
         level = f"{self.confidence_level:.0%}"
         rows = [
-            (self.coefficient, _num(self.estimate)),
-            (f"{level} confidence interval", f"{_num(lo)} to {_num(hi)}"),
+            (self.coefficient, number_text(self.estimate)),
+            (f"{level} confidence interval", f"{number_text(lo)} to {number_text(hi)}"),
             ("interval method", self.interval_method),
-            ("standard error", _num(self.standard_error, 4)),
-            ("standard error under kappa = 0", _num(self.null_standard_error, 4)),
-            ("z (with the null standard error)", _num(self.z, 2)),
-            ("p (two-sided)", _p(self.pvalue).removeprefix("p = ").removeprefix("p ")),
-            ("N (units)", _count(self.n_units)),
-            ("categories", ", ".join(map(_label, self.labels))),
-            ("observed agreement p_o", _num(self.observed_agreement)),
-            ("chance agreement p_e", _num(self.expected_agreement)),
-            ("PABAK", _num(self.pabak)),
-            ("kappa_max (unweighted)", _num(self.kappa_max)),
+            ("standard error", number_text(self.standard_error, 4)),
+            ("standard error under kappa = 0", number_text(self.null_standard_error, 4)),
+            ("z (with the null standard error)", number_text(self.z, 2)),
+            ("p (two-sided)", p_text(self.pvalue).removeprefix("p = ").removeprefix("p ")),
+            ("N (units)", count_text(self.n_units)),
+            ("categories", ", ".join(map(label_text, self.labels))),
+            ("observed agreement p_o", number_text(self.observed_agreement)),
+            ("chance agreement p_e", number_text(self.expected_agreement)),
+            ("PABAK", number_text(self.pabak)),
+            ("kappa_max (unweighted)", number_text(self.kappa_max)),
         ]
         if self.prevalence_index is not None:
-            rows.append(("prevalence index", _num(self.prevalence_index)))
-            rows.append(("bias index", _num(self.bias_index)))
+            rows.append(("prevalence index", number_text(self.prevalence_index)))
+            rows.append(("bias index", number_text(self.bias_index)))
         for v, lab in zip(self.specific_agreement, self.labels, strict=True):
-            rows.append((f"specific agreement, {_label(lab)}", _num(v)))
+            rows.append((f"specific agreement, {label_text(lab)}", number_text(v)))
         t = self.bias_test
         if t is not None:
             if t.statistic is None:
@@ -702,7 +706,7 @@ class AgreementReport(_Report):
                 rows.append(
                     (
                         f"{t.method} (equal margins)",
-                        f"{t.statistic:.2f}{df}, {_p(t.pvalue)}",
+                        f"{t.statistic:.2f}{df}, {p_text(t.pvalue)}",
                     )
                 )
         if self.n_left_out:
@@ -711,9 +715,9 @@ class AgreementReport(_Report):
 
     def _blocks(self) -> list[Block]:
         a, b = self.raters
-        head = [f"{a} \\ {b}", *map(_label, self.labels)]
+        head = [f"{a} \\ {b}", *map(label_text, self.labels)]
         rows = zip(self.labels, self._matrix_rows(), strict=True)
-        counts = [[_label(lab), *row] for lab, row in rows]
+        counts = [[label_text(lab), *row] for lab, row in rows]
         return [
             Table(["quantity", "value"], [list(r) for r in self._rows()]),
             Text(f"Counts (rows: {a}, columns: {b}):"),
@@ -721,13 +725,14 @@ class AgreementReport(_Report):
         ]
 
     def _matrix_rows(self) -> list[list[str]]:
-        return [[_count(v) for v in row] for row in np.asarray(self.C).tolist()]
+        return [[count_text(v) for v in row] for row in np.asarray(self.C).tolist()]
 
     def __repr__(self) -> str:
         lo, hi = self.confidence_interval
         return (
-            f"AgreementReport({self.coefficient} = {_num(self.estimate)}, "
-            f"{self.confidence_level:.0%} CI {_num(lo)} to {_num(hi)}, N = {_count(self.n_units)})"
+            f"AgreementReport({self.coefficient} = {number_text(self.estimate)}, "
+            f"{self.confidence_level:.0%} CI {number_text(lo)} to {number_text(hi)}, "
+            f"N = {count_text(self.n_units)})"
         )
 
     def methods_paragraph(self, *, table_location: str | None = None) -> str:
@@ -748,62 +753,76 @@ class AgreementReport(_Report):
         a, b = self.raters
         K = len(self.labels)
         lo, hi = self.confidence_interval
-        level = f"{self.confidence_level:.0%}"
-        normal = self.interval_method.startswith("normal")
-        clipped = ", the upper end clipped at 1" if hi >= 1.0 and normal else ""
+        labels = [label_text(lab) for lab in self.labels]
+        analytic = self.interval_method == say("interval_methods.analytic")
         if self.weighting is None:
-            cats = ", ".join(map(_label, self.labels))
+            cats = join_list(labels)
         else:
-            cats = "ordered " + " < ".join(map(_label, self.labels))
+            cats = say("two_raters.categories_ordered", labels=join_list(labels, "order_separator"))
             if not isinstance(self.weighting, str):
-                cats += ", with the disagreement weights given in the analysis"
+                cats = say("two_raters.categories_custom_weights", categories=cats)
+        weighted = self.weighting is not None
         s = [
-            f"Agreement between {a} and {b} was assessed on N = {_count(self.n_units)} units "
-            f"in {K} categories ({cats}) with {self.coefficient}."
+            say(
+                "two_raters.design",
+                a=a,
+                b=b,
+                n_units=count_text(self.n_units),
+                K=K,
+                categories=cats,
+                coefficient=self.coefficient,
+            ),
+            say(
+                "two_raters.estimate",
+                p_o=number_text(self.observed_agreement),
+                p_e=number_text(self.expected_agreement),
+                exact=say("two_raters.exact") if weighted else "",
+                coefficient=self.coefficient,
+                estimate=number_text(self.estimate),
+                level=f"{self.confidence_level:.0%}",
+                low=number_text(lo),
+                high=number_text(hi),
+                clipped=say("two_raters.clipped") if hi >= 1.0 and analytic else "",
+                interval_method=self.interval_method,
+                standard_error=number_text(self.standard_error, DIGITS["standard_error"]),
+            ),
         ]
-        s.append(
-            f"Observed agreement was p_o = {_num(self.observed_agreement)} and chance "
-            f"agreement p_e = {_num(self.expected_agreement)}"
-            + (" (both for exact agreement)" if self.weighting is not None else "")
-            + f"; {self.coefficient} was {_num(self.estimate)} ({level} CI "
-            f"{_num(lo)} to {_num(hi)}{clipped}, "
-            f"{self.interval_method}; SE = "
-            f"{_num(self.standard_error, 4)})."
-        )
         if self.z is None:
             M = np.asarray(self.C, dtype=np.float64)
             single = a if np.count_nonzero(M.sum(axis=1)) == 1 else b
-            s.append(
-                f"No test against chance agreement is possible: {single} used a single "
-                "category, so kappa is 0 whatever the other rater did."
-            )
+            s.append(say("two_raters.no_test", rater=single))
         else:
-            s.append(
-                f"Against chance agreement, z = {_num(self.z, 2)} ({_p(self.pvalue)}, "
-                "two-sided, with the standard error under kappa = 0)."
-            )
-        extra = f"PABAK was {_num(self.pabak)}"
-        kmax = "unweighted kappa" if self.weighting is not None else "kappa"
-        extra += f" and the largest {kmax} the raters' margins allow was {_num(self.kappa_max)}"
+            z = number_text(self.z, DIGITS["z"])
+            s.append(say("two_raters.test", z=z, p=p_text(self.pvalue)))
+        indices = ""
         if self.prevalence_index is not None:
-            extra += (
-                f"; the prevalence index was {_num(self.prevalence_index)} and the bias index "
-                f"{_num(self.bias_index)}"
+            indices = say(
+                "two_raters.indices",
+                prevalence_index=number_text(self.prevalence_index),
+                bias_index=number_text(self.bias_index),
             )
-        s.append(extra + ".")
+        s.append(
+            say(
+                "two_raters.margins",
+                pabak=number_text(self.pabak),
+                kappa=say("two_raters.kappa_of_weighted" if weighted else "two_raters.kappa"),
+                kappa_max=number_text(self.kappa_max),
+                indices=indices,
+            )
+        )
         shown = [
-            f"{_num(v)} for {_label(lab)}"
-            for v, lab in zip(self.specific_agreement, self.labels, strict=True)
+            say("two_raters.specific_value", value=number_text(v), label=label)
+            for v, label in zip(self.specific_agreement, labels, strict=True)
         ]
-        s.append(f"Specific agreement was {_join(shown)}.")
+        s.append(say("two_raters.specific", values=join_words(shown)))
         if table_location is None:
-            rows = "; ".join(
-                f"{_label(lab)}: {', '.join(row)}"
-                for lab, row in zip(self.labels, self._matrix_rows(), strict=True)
-            )
-            s.append(f"The counts (rows: {a}; columns: {b}, in the same order) were {rows}.")
+            rows = [
+                say("two_raters.counts_row", label=label, counts=join_list(row))
+                for label, row in zip(labels, self._matrix_rows(), strict=True)
+            ]
+            s.append(say("two_raters.counts", a=a, b=b, rows=join_list(rows, "rows_separator")))
         else:
-            s.append(f"The table of counts (rows: {a}; columns: {b}) is given in {table_location}.")
+            s.append(say("two_raters.counts_elsewhere", a=a, b=b, table_location=table_location))
         s += list(self.caveats)
         return " ".join(s)
 
@@ -873,33 +892,33 @@ class RatingsReport(_Report):
 
     def _totals(self) -> list[str]:
         """The number of ratings in each category, as printed."""
-        return [_count(v) for v in np.asarray(self.table).sum(axis=0).tolist()]
+        return [count_text(v) for v in np.asarray(self.table).sum(axis=0).tolist()]
 
     def _interval(self, c: Estimate) -> str:
         lo, hi = c.confidence_interval
         if lo is None or hi is None:
             return "-"
-        return f"{_num(lo)} to {_num(hi)}"
+        return f"{number_text(lo)} to {number_text(hi)}"
 
     def _blocks(self) -> list[Block]:
         level = f"{self.confidence_level:.0%}"
         rows = []
         for c in self.coefficients:
-            se = _num(c.standard_error, 4) if c.standard_error is not None else "-"
+            se = number_text(c.standard_error, 4) if c.standard_error is not None else "-"
             method = c.interval_method or c.note or "-"
-            rows.append([c.coefficient, _num(c.estimate), se, self._interval(c), method])
+            rows.append([c.coefficient, number_text(c.estimate), se, self._interval(c), method])
         return [
             Table(["coefficient", "estimate", "SE", f"{level} interval", "method"], rows),
             Text(self._design()),
             Table(
-                ["category", *map(_label, self.labels)],
+                ["category", *map(label_text, self.labels)],
                 [["ratings", *self._totals()]],
                 row_headers=True,
             ),
         ]
 
     def __repr__(self) -> str:
-        shown = ", ".join(f"{c.coefficient} = {_num(c.estimate)}" for c in self.coefficients)
+        shown = ", ".join(f"{c.coefficient} = {number_text(c.estimate)}" for c in self.coefficients)
         return f"RatingsReport({shown}; {self.n_units} units)"
 
     def methods_paragraph(self, *, table_location: str | None = None) -> str:
@@ -919,63 +938,96 @@ class RatingsReport(_Report):
             never a verbal band.
         """
         K = len(self.labels)
-        cats = ", ".join(map(_label, self.labels))
+        labels = [label_text(lab) for lab in self.labels]
+        cats = join_list(labels)
         if (
             self.level_of_measurement in ("ordinal", "interval", "ratio")
             and self.weighting is not None
         ):
-            cats = "ordered " + " < ".join(map(_label, self.labels))
+            cats = say("ratings.categories_ordered", labels=join_list(labels, "order_separator"))
         if self.n_raters is not None:
+            missing = (
+                say("ratings.missing_some", n_missing=self.n_missing)
+                if self.n_missing
+                else say("ratings.missing_none")
+            )
             s = [
-                f"Agreement among {self.n_raters} raters was assessed on {self.n_units} units "
-                f"in {K} categories ({cats}); {self.n_ratings} ratings were given"
-                + (f" and {self.n_missing} were missing." if self.n_missing else ", none missing.")
+                say(
+                    "ratings.design_raters",
+                    n_raters=self.n_raters,
+                    n_units=self.n_units,
+                    K=K,
+                    categories=cats,
+                    n_ratings=self.n_ratings,
+                    missing=missing,
+                )
             ]
         else:
             fewest, most = self.ratings_per_unit
-            each = f"{most}" if fewest == most else f"{fewest} to {most}"
+            each = most if fewest == most else say("ratings.range", fewest=fewest, most=most)
             s = [
-                f"Agreement was assessed on {self.n_units} units in {K} categories ({cats}), "
-                f"each rated by {each} raters (not necessarily the same raters for every "
-                f"unit); {self.n_ratings} ratings in all."
+                say(
+                    "ratings.design_table",
+                    n_units=self.n_units,
+                    K=K,
+                    categories=cats,
+                    each=each,
+                    n_ratings=self.n_ratings,
+                )
             ]
         level = f"{self.confidence_level:.0%}"
         parts = []
         lacking = []
         methods: dict[str, list[str]] = {}
         for c in self.coefficients:
-            article = "the " if c.coefficient.startswith("Brennan") else ""
-            text = f"{article}{c.coefficient} was {_num(c.estimate)}"
+            with_the = any(c.coefficient.startswith(n) for n in template("ratings.the"))
+            name = ("the " if with_the else "") + c.coefficient
             lo, hi = c.confidence_interval
             if lo is not None and hi is not None:
-                text += f" ({level} CI {_num(lo)} to {_num(hi)})"
-                methods.setdefault(c.interval_method or "", []).append(article + c.coefficient)
+                text = say(
+                    "ratings.estimate_interval",
+                    coefficient=name,
+                    estimate=number_text(c.estimate),
+                    level=level,
+                    low=number_text(lo),
+                    high=number_text(hi),
+                )
+                methods.setdefault(c.interval_method or "", []).append(name)
             else:
-                lacking.append(article + c.coefficient)
+                text = say("ratings.estimate", coefficient=name, estimate=number_text(c.estimate))
+                lacking.append(name)
             parts.append(text)
-        s.append(_join(parts)[0].upper() + _join(parts)[1:] + ".")
+        s.append(join_words(parts)[0].upper() + join_words(parts)[1:] + ".")
         if methods:
             said = [
-                f"{_join(names)}: {method}" if len(methods) > 1 else method
+                say("ratings.intervals_of", coefficients=join_words(names), method=method)
+                if len(methods) > 1
+                else method
                 for method, names in methods.items()
             ]
-            s.append("Intervals: " + "; ".join(said) + ".")
+            s.append(say("ratings.intervals", methods=join_list(said, "rows_separator")))
         if lacking:
-            s.append(f"No interval could be computed for {_join(lacking)} on these data.")
+            s.append(say("ratings.no_interval", coefficients=join_words(lacking)))
         for c in self.coefficients:
             if c.z is not None:
                 s.append(
-                    f"Against chance agreement, {c.coefficient} has z = {_num(c.z, 2)} "
-                    f"({_p(c.pvalue)}, two-sided, with the standard error under kappa = 0 "
-                    "of Fleiss, Nee and Landis 1979)."
+                    say(
+                        "ratings.test",
+                        coefficient=c.coefficient,
+                        z=number_text(c.z, DIGITS["z"]),
+                        p=p_text(c.pvalue),
+                    )
                 )
-        totals = ", ".join(
-            f"{_label(k)}: {v}" for k, v in zip(self.labels, self._totals(), strict=True)
-        )
-        where = table_location or "the supplementary material"
+        totals = [
+            say("ratings.total", label=label, count=count)
+            for label, count in zip(labels, self._totals(), strict=True)
+        ]
         s.append(
-            f"The ratings per category were {totals}; the units x categories table is given "
-            f"in {where}."
+            say(
+                "ratings.totals",
+                totals=join_list(totals),
+                table_location=table_location or say("ratings.table_location"),
+            )
         )
         s += list(self.caveats)
         return " ".join(s)

@@ -515,7 +515,7 @@ def _d23_icc_agreement_is_consistency(res):
 def _d23_stuart_maxwell_df_k(res):
     if res.statistic is None:
         return res
-    from kappalib._distributions import chi2_sf
+    from kappalib._shared.distributions import chi2_sf
 
     return _d23_replace(res, df=res.df + 1, pvalue=chi2_sf(res.statistic, res.df + 1))
 

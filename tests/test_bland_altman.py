@@ -20,7 +20,7 @@ from ratings_data import ROOT
 from scipy import stats
 
 import kappalib as kl
-from kappalib._noncentral import chi2_ppf, nct_cdf, nct_ppf
+from kappalib._shared.noncentral import chi2_ppf, nct_cdf, nct_ppf
 
 sys.path.insert(0, str(ROOT / ".venv" / "oracles"))
 

@@ -19,19 +19,15 @@ from ratings_data import BATCH, ROOT, cases
 from sklearn.metrics import cohen_kappa_score
 
 import kappalib as kl
+from kappalib import datasets
 
 sys.path.insert(0, str(ROOT / ".venv" / "oracles"))
 from irrCAC.raw import CAC
 
 N_CASES = 500
 NAN = np.nan
-# Krippendorff (2011): four observers, twelve units, raters x units
-KRIPPENDORFF = [
-    [1, 2, 3, 3, 2, 1, 4, 1, 2, NAN, NAN, NAN],
-    [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, NAN, 3],
-    [NAN, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, NAN],
-    [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, NAN],
-]
+# Krippendorff (2011): four observers x twelve units (raters x units), values 1-5, gaps
+KRIPPENDORFF = datasets.load("krippendorff2011_example").data
 
 
 def _irr(data, domain, weights="identity"):

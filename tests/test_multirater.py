@@ -1,6 +1,6 @@
 """More than two raters: parity with the krippendorff package and statsmodels on random
-rating data, the published values (read from kappalib/data, so the transcriptions are checked
-too), second formulas, undefined values and bad input.  irrCAC: test_parity_irrcac.py.
+rating data, second formulas, undefined values and bad input.  The published values:
+test_multirater_oracles.py; irrCAC: test_parity_irrcac.py.
 """
 
 import warnings
@@ -76,36 +76,7 @@ def test_fleiss_against_statsmodels(batch):
         assert kl.fleiss_kappa(table) == pytest.approx(sm_fleiss(counts), abs=1e-9)
 
 
-# --- published values (the CSVs in kappalib/data, so the transcriptions are checked too) -
-
-
-def test_krippendorff_2011_example():
-    _, rows = read_csv("krippendorff2011_example.csv")
-    data = np.array([[float(v) if v else np.nan for v in row[1:]] for row in rows])
-    assert data.shape == (4, 12)
-    published = {"nominal": 0.743, "ordinal": 0.815, "interval": 0.849, "ratio": 0.797}
-    for level, value in published.items():
-        assert (
-            round(
-                kl.krippendorff_alpha(data, layout="raters x units", level_of_measurement=level), 3
-            )
-            == value
-        )
-
-
-def test_fleiss_1971_psychiatrists():
-    _, rows = read_csv("fleiss1971_diagnoses.csv")
-    table = np.array([[int(v) for v in row[1:]] for row in rows])
-    assert table.shape == (30, 5) and (table.sum(axis=1) == 6).all()
-    assert round(kl.fleiss_kappa(table), 3) == 0.430
-
-
-def test_gwet_2014_abstractors():
-    # irrCAC documents AC1 = 0.84933 and quadratic AC2 = 0.94024 for this table
-    _, rows = read_csv("gwet2014_abstractors.csv")
-    C = np.array([[int(v) for v in row[1:]] for row in rows])
-    assert round(kl.gwet_ac1(C), 5) == 0.84933
-    assert round(kl.gwet_ac1(C, weighting="quadratic"), 5) == 0.94024
+# (the published values of the shipped data sets: test_multirater_oracles.py)
 
 
 # --- second formulas ----------------------------------------------------------------------

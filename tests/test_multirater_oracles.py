@@ -15,15 +15,11 @@ import pytest
 from ratings_data import case, read_csv
 
 import kappalib as kl
+from kappalib import datasets
 
 NAN = np.nan
-# Krippendorff (2011): 4 observers x 12 units, values 1-5, some missing
-KRIPPENDORFF = [
-    [1, 2, 3, 3, 2, 1, 4, 1, 2, NAN, NAN, NAN],
-    [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, NAN, 3],
-    [NAN, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, NAN],
-    [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, NAN],
-]
+# Krippendorff (2011): four observers x twelve units (raters x units), values 1-5, gaps
+KRIPPENDORFF = datasets.load("krippendorff2011_example").data
 ABSTRACTORS = [[13, 0, 0], [0, 20, 7], [0, 4, 56]]  # Gwet (2014), two abstractors
 
 

@@ -27,6 +27,7 @@ from ratings_data import BATCH, ROOT, cases
 from scipy import stats
 
 import kappalib as kl
+from kappalib import datasets
 
 sys.path.insert(0, str(ROOT / ".venv" / "oracles"))
 from irrCAC.raw import CAC
@@ -36,12 +37,8 @@ N_CASES = 500
 pytestmark = pytest.mark.filterwarnings("ignore:Starting with pandas version 4.0")
 LEVELS = (0.90, 0.95, 0.99)  # irrCAC accepts 0.90 to 0.99 only
 
-KRIPPENDORFF = [
-    [1, 2, 3, 3, 2, 1, 4, 1, 2, np.nan, np.nan, np.nan],
-    [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, np.nan, 3],
-    [np.nan, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, np.nan],
-    [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, np.nan],
-]
+# Krippendorff (2011): four observers x twelve units (raters x units), values 1-5, gaps
+KRIPPENDORFF = datasets.load("krippendorff2011_example").data
 
 
 def _irr(data, domain, weights, level, N=np.inf):

@@ -665,3 +665,15 @@ def test_caveats_and_notes_are_shown_in_the_text_and_the_table():
             assert f"- {item}" in md, item
             assert f"<li>{html.escape(str(item))}</li>" in page, item
     assert any(c.startswith("Missing ratings") for c in two.caveats), two.caveats
+
+
+def test_the_report_words_are_data_that_the_page_reads_too(monkeypatch):
+    """The sentences come from kappalib/_shared/report_words.json (the file the calculator
+    page embeds: tests/test_js_twin.py), not from code: a template changed there changes
+    the paragraph."""
+    from kappalib._shared import words
+
+    changed = dict(words.WORDS["two_raters"], specific="Specific agreement: {values}.")
+    monkeypatch.setitem(words.WORDS, "two_raters", changed)
+    text = kl.agreement_report(C=[[40, 3], [5, 52]]).methods_paragraph()
+    assert "Specific agreement: 0.909 for 0 and 0.929 for 1." in text

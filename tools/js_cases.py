@@ -23,7 +23,11 @@ The cases (one seed, so the same JSON on every run):
   and without table=, for every weighting (and the sentence when kappa is undefined);
 * formats: Python's f"{x:.3f}" and f"{x:g}", which the paragraph's numbers follow;
 * errors: bad input with kappalib's sentence;
-* quantiles: scipy's standard normal quantiles at the confidence levels used.
+* quantiles: scipy's standard normal quantiles at the confidence levels used;
+* conformance: the cases of the conformance table (``conformance/cases/*.json``, the cases
+  kappalib's own tests/test_conformance.py reads) for the coefficients the twin computes,
+  with the value the table stands by (exact arithmetic or a published value, not
+  kappalib's) and the table's tolerance.
 """
 
 from __future__ import annotations
@@ -467,7 +471,6 @@ def report_cases(rng, n):
                 raters=tuple(raters),
             )
             outcome = {
-                "specific_agreement": report.specific_agreement is not None,
                 "paragraph": report.methods_paragraph(),
                 "paragraph_table": report.methods_paragraph(table_location="Table 2"),
             }
@@ -517,9 +520,82 @@ def quantile_cases():
     return [{"p": p, "z": float(norm.ppf(p))} for p in ps]
 
 
-def build(seed=SEED, n_matrices=1200, n_ratings=240, n_labels=60, n_reports=300):
+# --- the conformance table (conformance/cases/*.json), the cases kappalib is tested on too ---
+
+CONFORMANCE = Path(__file__).resolve().parents[1] / "conformance" / "cases"
+
+# the table's coefficients that the twin computes, and the quantities it gives of each
+TWIN_QUANTITIES = {
+    "cohen_kappa": ["value", "se", "se_null", "ci_low", "ci_high"],
+    "scotts_pi": ["value"],
+    "pabak": ["value"],
+    "kappa_max": ["value"],
+    "mcc": ["value"],
+    "prevalence_bias_index": ["prevalence_index", "bias_index"],
+    "specific_agreement": ["value_by_category"],
+    "gwet_ac1": ["value"],
+    "brennan_prediger": ["value"],
+    "krippendorff_alpha": ["value"],
+    "fleiss_kappa": ["value"],
+    "gwet_ac1_multi": ["value"],
+    "brennan_prediger_multi": ["value"],
+}
+
+TWIN_OPTIONS = ("weights", "level", "confidence_level")
+
+
+def _right_value(case, quantity):
+    """The value of ``quantity`` the table stands by, with its tolerance: that of the first
+    reference that gives it undisputed (the table's anchor: exact arithmetic first), or the
+    right value a verdict names; a case's own tolerance, where it has one, is looser."""
+    for ref in case["references"]:
+        if quantity not in ref["values"]:
+            continue
+        disputed = ref.get("disputed", {}).get(quantity)
+        value = disputed["right"] if disputed else ref["values"][quantity]
+        tolerance = dict(ref["tolerance"])
+        own = case.get("tolerance")
+        if own:
+            tolerance = {k: max(tolerance[k], own[k]) for k in ("abs", "rel")}
+        return value, tolerance
+    return None
+
+
+def conformance_cases(folder=CONFORMANCE):
+    """The conformance table's cases of the coefficients the twin computes, as calls of the
+    twin with the value the table stands by.  An empty list where the checkout has no table."""
+    folder = Path(folder)
+    out = []
+    for coefficient, quantities in TWIN_QUANTITIES.items():
+        path = folder / f"{coefficient}.json"
+        if not path.exists():
+            continue
+        for case in json.loads(path.read_text(encoding="utf-8"))["cases"]:
+            options = case["options"]  # n_population (a finite-population correction) changes
+            # only a standard error, which the twin does not give for these coefficients
+            expected = {}
+            for q in quantities:
+                found = _right_value(case, q)
+                if found is not None:
+                    expected[q] = {"value": found[0], "tolerance": found[1]}
+            if expected:
+                out.append(
+                    {
+                        "id": case["id"],
+                        "coefficient": coefficient,
+                        "input": case["input"],
+                        "options": {k: v for k, v in options.items() if k in TWIN_OPTIONS},
+                        "expected": expected,
+                    }
+                )
+    return out
+
+
+def build(seed=SEED, n_matrices=1200, n_ratings=240, n_labels=60, n_reports=300,
+          conformance=CONFORMANCE):  # fmt: skip
     rng = np.random.default_rng(seed)
     return {
+        "conformance": conformance_cases(conformance),
         "seed": seed,
         "kappalib_version": kl.__version__,
         "matrices": matrix_cases(rng, n_matrices),
@@ -536,13 +612,16 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", required=True, type=Path)
     parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--conformance", type=Path, default=CONFORMANCE,
+                        help="the conformance table's cases/ folder")  # fmt: skip
     args = parser.parse_args(argv)
-    cases = build(args.seed)
+    cases = build(args.seed, conformance=args.conformance)
     args.out.write_text(json.dumps(cases, allow_nan=False), encoding="utf-8")
     print(
         f"wrote {len(cases['matrices'])} matrices, {len(cases['ratings'])} ratings tables, "
         f"{len(cases['labels'])} label pairs, {len(cases['reports'])} reports, "
-        f"{len(cases['errors'])} bad inputs and "
+        f"{len(cases['errors'])} bad inputs, {len(cases['conformance'])} cases of the "
+        "conformance table and "
         f"{len(cases['quantiles'])} quantiles to {args.out}"
     )
 

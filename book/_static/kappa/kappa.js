@@ -15,6 +15,10 @@
 //   echoing the value, kappalib's sentence where the two languages allow.
 // * The numerators and denominators are the cancellation-free forms kappalib uses (sums
 //   over k of r_k times sums over j != k), so both give the same digits.
+// * The report's sentences and number formats are not written here: they are
+//   kappalib/_shared/report_words.json, which kappalib reads too (see "the report's words").
+//   tests/js/kappa.test.mjs also checks the twin against the conformance table
+//   (conformance/cases), the published and exact values kappalib's tests read.
 //
 // No dependency and no build step.  This file is a classic script, because Chromium refuses
 // ES modules (and fetch) from file://, and the site must work from a folder with the
@@ -1162,13 +1166,7 @@
     return (x < 0 || Object.is(x, -0) ? "-" : "") + out;
   }
 
-  /** f"{x:g}" (6 significant digits) */
-  // kappalib's _report._count: a whole count in full (1000000, never 1e+06), others to 12
-  // significant digits (Python's format(x, ".12g")).
-  function pyCount(x) {
-    return Number.isInteger(x) ? BigInt(x).toString() : pyG(x, 12);
-  }
-
+  /** f"{x:.{precision}g}" (f"{x:g}": 6 significant digits) */
   function pyG(x, precision = 6) {
     if (x === 0) return Object.is(x, -0) ? "-0" : "0";
     if (!Number.isFinite(x)) return pyFloat(x);
@@ -1199,27 +1197,81 @@
     return `${sign}${mant}e${exp < 0 ? "-" : "+"}${e < 10 ? "0" : ""}${e}`;
   }
 
-  function num3(x, digits = 3) {
-    if (x === null || x === undefined) return "undefined";
-    const s = pyFixed(x, digits);
+  // --- the report's words ---------------------------------------------------------------
+  // The sentences and number formats of kappalib's report are data, not code here:
+  // kappalib/_shared/report_words.json, which kappalib reads too.  The calculator page embeds
+  // that file (book/calculator.md: <script type="application/json" id="kappa-words">); node
+  // passes it to setWords (tests/js/kappa.test.mjs).  say() fills a template as kappalib's
+  // words.say() does: each {name} is replaced by a value already formatted.
+
+  let WORDS = null;
+
+  /** Use these words (the parsed report_words.json) for the report. */
+  function setWords(words) {
+    WORDS = words;
+  }
+
+  function words() {
+    if (WORDS === null && typeof document !== "undefined") {
+      const el = document.getElementById("kappa-words");
+      if (el) WORDS = JSON.parse(el.textContent);
+    }
+    if (WORDS === null) {
+      throw new Error(
+        "the report's words (kappalib/_shared/report_words.json) are not loaded: embed them as " +
+          '<script type="application/json" id="kappa-words"> or call Kappa.setWords(words)',
+      );
+    }
+    return WORDS;
+  }
+
+  function template(key) {
+    return key.split(".").reduce((node, part) => node[part], words());
+  }
+
+  function say(key, values = {}) {
+    return template(key).replace(/\{(\w+)\}/g, (_, name) => {
+      if (!(name in values)) throw new Error(`the template ${key} needs {${name}}`);
+      return String(values[name]);
+    });
+  }
+
+  function plural(word, n) {
+    const [one, many] = words().plural[word];
+    return n === 1 ? one : many;
+  }
+
+  function digits(kind) {
+    return words().numbers.digits[kind];
+  }
+
+  /** kappalib's number_text: fixed decimals, never "-0.000", "undefined" for null. */
+  function numberText(x, d = digits("estimate")) {
+    if (x === null || x === undefined) return words().numbers.undefined;
+    const s = pyFixed(x, d);
     return s.startsWith("-") && Number(s) === 0 ? s.slice(1) : s;
   }
 
+  /** kappalib's count_text: a whole count in full, others to 12 significant digits. */
+  function countText(x) {
+    return Number.isInteger(x) ? BigInt(x).toString() : pyG(x, words().numbers.count_significant_digits);
+  }
+
   function pText(p) {
-    if (p === null) return "undefined";
-    return p < 0.001 ? "p < 0.001" : `p = ${pyFixed(p, 3)}`;
+    if (p === null) return words().numbers.undefined;
+    const limit = words().numbers.p_below;
+    return p < limit ? say("p.below", { limit: pyG(limit) }) : say("p.value", { p: pyFixed(p, digits("p")) });
   }
 
-  function joinAnd(words) {
-    if (words.length <= 1) return words.join("");
-    return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+  function joinWords(list) {
+    const sep = words().lists;
+    if (list.length <= 1) return list.join("");
+    return `${list.slice(0, -1).join(sep.separator)}${sep.last_separator}${list[list.length - 1]}`;
   }
 
-  // kappalib's report adds a sentence on specific agreement once kl.specific_agreement
-  // exists (helper d23's work, merged after this file was written; r23's template, item 5).
-  // tests/js/kappa.test.mjs fails, naming this constant, when kappalib's paragraph and this
-  // switch disagree: set it to true when the merged kappalib writes that sentence.
-  const REPORT_HAS_SPECIFIC_AGREEMENT = true;
+  function joinList(list, separator = "separator") {
+    return list.join(words().lists[separator]);
+  }
 
   /** Specific agreement per category, 2 n_kk / (n_k. + n_.k); null for an unused one. */
   function specificAgreement(C) {
@@ -1228,55 +1280,57 @@
     return M.map((row, k) => (r[k] + c[k] > 0 ? (2 * row[k]) / (r[k] + c[k]) : null));
   }
 
-  const FEW_UNITS = 50;
-  const BIAS_SHARE = 0.1;
-  const WEIGHTING_NAMES = {
-    none: "Cohen's kappa",
-    linear: "linearly weighted kappa",
-    quadratic: "quadratically weighted kappa",
-  };
-  const FCE = "Fleiss, Cohen and Everitt 1969";
-
   function reportCaveats(C, labels, n, raters) {
     const { N, r, c } = margins(C);
     const K = C.length;
+    const d = digits("share");
     const used = r.map((ri, k) => ri + c[k] > 0);
     const share = r.map((ri, k) => (ri + c[k]) / (2 * N));
     const out = [];
     const rare = [...Array(K).keys()].filter((k) => used[k] && share[k] < 1 / (2 * K));
     if (rare.length) {
-      const which = joinAnd(rare.map((k) => `${labels[k]} (${pyFixed(share[k], 3)})`));
+      const which = rare.map((k) => say("two_raters.rare_share", { label: labels[k], share: numberText(share[k], d) }));
       out.push(
-        `Prevalence: ${which} ${rare.length === 1 ? "is" : "are"} rare in the pooled ` +
-          `ratings (below 1/(2K) = ${pyFixed(1 / (2 * K), 3)}); kappa then depends strongly on the ` +
-          "prevalence, so PABAK and kappa_max are given beside it.",
+        say("two_raters.caveat_prevalence", {
+          which: joinWords(which),
+          is: plural("is", rare.length),
+          limit: numberText(1 / (2 * K), d),
+        }),
       );
     }
     const diff = r.map((ri, k) => Math.abs(ri - c[k]) / N);
     let k = 0;
     for (let j = 1; j < K; j++) if (diff[j] > diff[k]) k = j;
-    if (diff[k] >= BIAS_SHARE) {
+    if (diff[k] >= words().thresholds.bias_share) {
       const [a, b] = raters;
       out.push(
-        `Bias: the raters' shares of ${labels[k]} differ (${a} ${pyFixed(r[k] / N, 3)}, ` +
-          `${b} ${pyFixed(c[k] / N, 3)}), so part of the disagreement is a systematic difference ` +
-          "between the raters.",
+        say("two_raters.caveat_bias", {
+          label: labels[k],
+          a,
+          b,
+          share_a: numberText(r[k] / N, d),
+          share_b: numberText(c[k] / N, d),
+        }),
       );
     }
     const unused = [...Array(K).keys()].filter((j) => !used[j]).map((j) => String(labels[j]));
     if (unused.length) {
       out.push(
-        `Unused categories: neither rater used ${joinAnd(unused)}; the table keeps ` +
-          `${unused.length === 1 ? "its row and column" : "their rows and columns"} of zeros.`,
+        say("two_raters.caveat_unused", {
+          labels: joinWords(unused),
+          rows_and_columns: plural("rows_and_columns", unused.length),
+        }),
       );
     }
-    if (n < FEW_UNITS) {
-      out.push(
-        `Few units: with N = ${pyCount(n)} (below ${FEW_UNITS}) the large-sample interval is ` +
-          "approximate and can be too narrow.",
-      );
-    }
+    const few = words().thresholds.few_units;
+    if (n < few) out.push(say("two_raters.caveat_few_units_analytic", { n_units: countText(n), limit: few }));
     return out;
+  }
+
+  function coefficientName(weighting) {
+    const names = words().two_raters.coefficient;
+    if (weighting === null || weighting === undefined) return names.none;
+    return typeof weighting === "string" ? names[weighting] : names.custom;
   }
 
   /**
@@ -1301,10 +1355,7 @@
     const estimate = kappa(M, { weighting, scores });
     if (estimate === null) {
       const used = names.filter((_, k) => sum(M[k]) + sum(M.map((row) => row[k])) > 0);
-      throw new Error(
-        "kappa is undefined (0/0) for these data: both raters put every unit in the one " +
-          `category ${joinAnd(used)}, so there is no agreement beyond chance to report`,
-      );
+      throw new Error(say("two_raters.undefined", { labels: joinWords(used) }));
     }
     const se = kappaStandardError(M, { weighting, scores });
     const se0 = kappaStandardError(M, { weighting, scores, null: true });
@@ -1312,16 +1363,14 @@
     const z = se0 > 0 ? estimate / se0 : null;
     const p = z !== null ? 2 * normalCdf(-Math.abs(z)) : null;
     const n = margins(M).N;
-    const custom = !(weighting === null || weighting === undefined || typeof weighting === "string");
-    const coefficient = custom ? "weighted kappa" : WEIGHTING_NAMES[weighting ?? "none"];
     const report = {
-      coefficient,
+      coefficient: coefficientName(weighting),
       estimate,
       standardError: se,
       nullStandardError: se0,
       confidenceInterval: ci,
       confidenceLevel: level,
-      intervalMethod: `normal approximation with the standard error of ${FCE}`,
+      intervalMethod: say("interval_methods.analytic"),
       z,
       pValue: p,
       observedAgreement: observedAgreement(M),
@@ -1336,69 +1385,79 @@
       prevalenceIndex: K === 2 ? prevalenceIndex(M) : null,
       biasIndex: K === 2 ? biasIndex(M) : null,
       caveats: reportCaveats(M, names, n, raters),
-      specificAgreement: REPORT_HAS_SPECIFIC_AGREEMENT ? specificAgreement(M) : null,
+      specificAgreement: specificAgreement(M),
     };
     report.methodsParagraph = ({ table = null } = {}) => methodsParagraph(report, table);
     return report;
   }
 
+  /** Twin of AgreementReport.methods_paragraph (the analytic interval: the page's). */
   function methodsParagraph(R, table) {
     const [a, b] = R.raters;
-    const K = R.labels.length;
     const [lo, hi] = R.confidenceInterval;
-    const level = `${pyFixed(R.confidenceLevel * 100, 0)}%`;
     const weighted = !(R.weighting === null || R.weighting === undefined);
-    let cats;
-    if (!weighted) cats = R.labels.join(", ");
-    else {
-      cats = `ordered ${R.labels.join(" < ")}`;
-      if (typeof R.weighting !== "string") cats += ", with the disagreement weights given in the analysis";
+    let categories = joinList(R.labels);
+    if (weighted) {
+      categories = say("two_raters.categories_ordered", { labels: joinList(R.labels, "order_separator") });
+      if (typeof R.weighting !== "string") {
+        categories = say("two_raters.categories_custom_weights", { categories });
+      }
     }
     const s = [
-      `Agreement between ${a} and ${b} was assessed on N = ${pyCount(R.n)} units in ${K} ` +
-        `categories (${cats}) with ${R.coefficient}.`,
+      say("two_raters.design", {
+        a,
+        b,
+        n_units: countText(R.n),
+        K: R.labels.length,
+        categories,
+        coefficient: R.coefficient,
+      }),
+      say("two_raters.estimate", {
+        p_o: numberText(R.observedAgreement),
+        p_e: numberText(R.expectedAgreement),
+        exact: weighted ? say("two_raters.exact") : "",
+        coefficient: R.coefficient,
+        estimate: numberText(R.estimate),
+        level: `${pyFixed(R.confidenceLevel * 100, 0)}%`,
+        low: numberText(lo),
+        high: numberText(hi),
+        clipped: hi >= 1 ? say("two_raters.clipped") : "",
+        interval_method: R.intervalMethod,
+        standard_error: numberText(R.standardError, digits("standard_error")),
+      }),
     ];
-    s.push(
-      `Observed agreement was p_o = ${num3(R.observedAgreement)} and chance ` +
-        `agreement p_e = ${num3(R.expectedAgreement)}` +
-        (weighted ? " (both for exact agreement)" : "") +
-        `; ${R.coefficient} was ${num3(R.estimate)} (${level} CI ` +
-        `${num3(lo)} to ${num3(hi)}${hi >= 1 ? ", the upper end clipped at 1" : ""}, ` +
-        `${R.intervalMethod}; SE = ${num3(R.standardError, 4)}).`,
-    );
     if (R.z === null) {
       const nonzeroRows = R.matrix.filter((row) => sum(row) !== 0).length;
-      const single = nonzeroRows === 1 ? a : b;
-      s.push(
-        `No test against chance agreement is possible: ${single} used a single ` +
-          "category, so kappa is 0 whatever the other rater did.",
-      );
+      s.push(say("two_raters.no_test", { rater: nonzeroRows === 1 ? a : b }));
     } else {
-      s.push(
-        `Against chance agreement, z = ${num3(R.z, 2)} (${pText(R.pValue)}, ` +
-          "two-sided, with the standard error under kappa = 0).",
-      );
+      s.push(say("two_raters.test", { z: numberText(R.z, digits("z")), p: pText(R.pValue) }));
     }
-    let extra = `PABAK was ${num3(R.pabak)}`;
-    const kmax = weighted ? "unweighted kappa" : "kappa";
-    extra += ` and the largest ${kmax} the raters' margins allow was ${num3(R.kappaMax)}`;
-    if (R.prevalenceIndex !== null) {
-      extra +=
-        `; the prevalence index was ${num3(R.prevalenceIndex)} and the bias index ` +
-        `${num3(R.biasIndex)}`;
-    }
-    s.push(`${extra}.`);
-    if (R.specificAgreement) {
-      const parts = R.specificAgreement.map((v, k) => `${num3(v)} for ${R.labels[k]}`);
-      s.push(`Specific agreement was ${joinAnd(parts)}.`);
-    }
+    const indices =
+      R.prevalenceIndex === null
+        ? ""
+        : say("two_raters.indices", {
+            prevalence_index: numberText(R.prevalenceIndex),
+            bias_index: numberText(R.biasIndex),
+          });
+    s.push(
+      say("two_raters.margins", {
+        pabak: numberText(R.pabak),
+        kappa: say(weighted ? "two_raters.kappa_of_weighted" : "two_raters.kappa"),
+        kappa_max: numberText(R.kappaMax),
+        indices,
+      }),
+    );
+    const shown = R.specificAgreement.map((v, k) =>
+      say("two_raters.specific_value", { value: numberText(v), label: R.labels[k] }),
+    );
+    s.push(say("two_raters.specific", { values: joinWords(shown) }));
     if (table === null || table === undefined) {
-      const rows = R.labels
-        .map((lab, k) => `${lab}: ${R.matrix[k].map((v) => pyCount(v)).join(", ")}`)
-        .join("; ");
-      s.push(`The counts (rows: ${a}; columns: ${b}, in the same order) were ${rows}.`);
+      const rows = R.labels.map((label, k) =>
+        say("two_raters.counts_row", { label, counts: joinList(R.matrix[k].map(countText)) }),
+      );
+      s.push(say("two_raters.counts", { a, b, rows: joinList(rows, "rows_separator") }));
     } else {
-      s.push(`The table of counts (rows: ${a}; columns: ${b}) is given in ${table}.`);
+      s.push(say("two_raters.counts_elsewhere", { a, b, table_location: table }));
     }
     s.push(...R.caveats);
     return s.join(" ");
@@ -1435,7 +1494,7 @@
     pyG,
     agreementReport,
     specificAgreement,
-    REPORT_HAS_SPECIFIC_AGREEMENT,
+    setWords,
   });
   root.Kappa = Kappa;
   if (typeof module === "object" && module && module.exports) module.exports = Kappa;

@@ -41,7 +41,7 @@ export const {
   pyG,
   agreementReport,
   specificAgreement,
-  REPORT_HAS_SPECIFIC_AGREEMENT,
+  setWords,
 } = K;
 
 export default K;
