@@ -13,8 +13,9 @@ report).  ``ARCHITECTURE.md`` maps them.
 """
 
 from . import closed_forms, datasets, families  # noqa: F401  (numpy only; plotting, widgets lazy)
+from ._coefficients.bangdiwala import bangdiwala_b
 from ._coefficients.chance_models import brennan_prediger, gwet_ac1, pabak, scotts_pi
-from ._coefficients.continuous import icc, lins_ccc
+from ._coefficients.continuous import icc, lins_ccc, overall_ccc
 from ._coefficients.count_tables import (
     brennan_prediger_multi,
     fleiss_kappa,
@@ -34,6 +35,7 @@ from ._coefficients.kappa import (
     prevalence_index,
 )
 from ._coefficients.krippendorff import krippendorff_alpha
+from ._coefficients.limits_of_agreement import bland_altman
 from ._coefficients.mcc import mcc
 from ._coefficients.per_category import class_validity, specific_agreement
 from ._count.confusion import confusion_matrix, labels_from_matrix
@@ -43,6 +45,8 @@ from ._input.weights import disagreement_weights
 from ._report.ratings import ratings_report
 from ._report.two_raters import agreement_report
 from ._shared.errors import UndefinedMetricError
+from ._uncertainty.bangdiwala_interval import bangdiwala_confint
+from ._uncertainty.benchmark import benchmark
 from ._uncertainty.bias_tests import mcnemar_test, stuart_maxwell_test
 from ._uncertainty.bootstrap_intervals import bootstrap_confint, paired_difference_confint
 from ._uncertainty.category_kappas import category_fleiss_kappas
@@ -59,7 +63,9 @@ from ._uncertainty.subgroup_kappas import subgroup_kappas
 from .results import (
     AgreementReport,
     AlphaBeta,
+    BenchmarkResult,
     BiasTest,
+    BlandAltmanResult,
     CategoryKappas,
     CCCResult,
     ClassValidity,
@@ -70,8 +76,11 @@ from .results import (
     Gap,
     ICCForm,
     ICCResult,
+    IntervalEstimate,
     KappaDifference,
     LabelPair,
+    OverallCCCResult,
+    ProportionalBias,
     RatingsReport,
     RatingTable,
     SpecificAgreement,
@@ -83,7 +92,9 @@ __version__ = "0.1.0"
 __all__ = [
     "AgreementReport",
     "AlphaBeta",
+    "BenchmarkResult",
     "BiasTest",
+    "BlandAltmanResult",
     "CCCResult",
     "CategoryKappas",
     "ClassValidity",
@@ -94,8 +105,11 @@ __all__ = [
     "Gap",
     "ICCForm",
     "ICCResult",
+    "IntervalEstimate",
     "KappaDifference",
     "LabelPair",
+    "OverallCCCResult",
+    "ProportionalBias",
     "RatingTable",
     "RatingsReport",
     "SpecificAgreement",
@@ -103,7 +117,11 @@ __all__ = [
     "UndefinedMetricError",
     "agreement_report",
     "asymmetry",
+    "bangdiwala_b",
+    "bangdiwala_confint",
+    "benchmark",
     "bias_index",
+    "bland_altman",
     "bootstrap_confint",
     "brennan_prediger",
     "brennan_prediger_multi",
@@ -139,6 +157,7 @@ __all__ = [
     "mcnemar_test",
     "observed_agreement",
     "off_diagonal_entropy",
+    "overall_ccc",
     "pabak",
     "paired_difference_confint",
     "prevalence_index",

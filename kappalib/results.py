@@ -52,7 +52,9 @@ from ._shared.words import (
 __all__ = [
     "AgreementReport",
     "AlphaBeta",
+    "BenchmarkResult",
     "BiasTest",
+    "BlandAltmanResult",
     "CCCResult",
     "CategoryKappas",
     "ClassValidity",
@@ -63,8 +65,11 @@ __all__ = [
     "Gap",
     "ICCForm",
     "ICCResult",
+    "IntervalEstimate",
     "KappaDifference",
     "LabelPair",
+    "OverallCCCResult",
+    "ProportionalBias",
     "RatingTable",
     "RatingsReport",
     "SpecificAgreement",
@@ -1041,6 +1046,194 @@ class RatingsReport(_Report):
         )
         s += list(self.caveats)
         return " ".join(s)
+
+
+# --- measurements on a continuous scale: limits of agreement, overall concordance ---------
+
+
+def _fmt(value: Any, spec: str = ".4g") -> str:
+    return "None" if value is None else format(value, spec)
+
+
+def _fmt_interval(ci: ConfidenceInterval[Any], spec: str = ".4g") -> str:
+    if ci.low is None or ci.high is None:
+        return "None"
+    return f"[{ci.low:{spec}}, {ci.high:{spec}}]"
+
+
+class IntervalEstimate(NamedTuple):
+    """A number with its standard error and its confidence interval (a bias, a limit of
+    agreement, a regression slope).  Each is None where it is undefined."""
+
+    estimate: float | None
+    standard_error: float | None
+    confidence_interval: ConfidenceInterval[float | None]
+
+
+class ProportionalBias(NamedTuple):
+    """The regression of the difference on the mean (Bland & Altman 1999, section 3.2): a
+    slope other than 0 means the two methods differ by an amount that grows or shrinks with
+    the size of what is measured.  ``statistic`` is the slope's t, on ``df`` degrees of
+    freedom, with its two-sided ``pvalue``; each is None where it is undefined (every mean
+    the same, or fewer than 3 points)."""
+
+    slope: IntervalEstimate
+    intercept: IntervalEstimate
+    statistic: float | None
+    df: int
+    pvalue: float | None
+
+
+@dataclass(frozen=True, eq=False)
+class BlandAltmanResult:
+    """Bland and Altman's limits of agreement, with their confidence intervals.
+
+    ``bias`` is the mean difference ``y1 - y2``; ``lower_limit`` and ``upper_limit`` are
+    ``bias -/+ z * standard_deviation`` with ``z`` the normal quantile that leaves
+    ``agreement_level`` of the differences between them; each is an
+    :class:`IntervalEstimate` (estimate, standard error, ``confidence_level`` interval,
+    computed as ``interval_method`` says).  ``standard_deviation`` is that of the difference
+    between single measurements.  With replicates, ``true_value`` says which design
+    (``"constant"``: Bland & Altman 1999, section 5; ``"varying"``: Bland & Altman 2007),
+    ``within_unit_variance`` holds the within-unit variances (of ``y1`` and of ``y2`` when
+    the true value is constant; of the differences when it varies).  ``means`` and
+    ``differences`` are the points of the Bland-Altman plot (one per unit when the true value
+    is constant); ``proportional_bias`` is the regression of the differences on the means.
+    """
+
+    bias: IntervalEstimate
+    lower_limit: IntervalEstimate
+    upper_limit: IntervalEstimate
+    standard_deviation: float
+    agreement_level: float
+    confidence_level: float
+    interval_method: str
+    n_units: int
+    n_pairs: int
+    true_value: str | None
+    within_unit_variance: tuple[float, ...]
+    proportional_bias: ProportionalBias
+    means: np.ndarray
+    differences: np.ndarray
+
+    def __repr__(self) -> str:
+        pct = f"{100 * self.confidence_level:g}%"
+        design = f", true value {self.true_value}" if self.true_value else ""
+        rows = [
+            f"BlandAltmanResult: {self.n_units} units, {self.n_pairs} pairs{design}; "
+            f"{100 * self.agreement_level:g}% limits of agreement, {pct} intervals "
+            f"({self.interval_method})",
+            f"{'':14}{'estimate':>10}{'SE':>10}   {pct} interval",
+        ]
+        for name, part in (
+            ("bias", self.bias),
+            ("lower limit", self.lower_limit),
+            ("upper limit", self.upper_limit),
+        ):
+            rows.append(
+                f"{name:14}{_fmt(part.estimate):>10}{_fmt(part.standard_error):>10}   "
+                f"{_fmt_interval(part.confidence_interval)}"
+            )
+        pb = self.proportional_bias
+        rows.append(
+            f"SD of differences {_fmt(self.standard_deviation)}; slope of the difference on "
+            f"the mean {_fmt(pb.slope.estimate)} (p = {_fmt(pb.pvalue, '.3g')})"
+        )
+        return "\n".join(rows)
+
+
+@dataclass(frozen=True)
+class OverallCCCResult:
+    """The overall concordance correlation of several methods (Lin 1989; Barnhart, Haber &
+    Song 2002), with its interval; ``precision`` and ``accuracy`` are its two factors
+    (``estimate = precision * accuracy``, as epiR's ``epi.occc``); ``n_raters`` methods
+    measured each of ``n_units`` units."""
+
+    estimate: float | None
+    standard_error: float | None
+    confidence_interval: ConfidenceInterval[float | None]
+    confidence_level: float
+    precision: float | None
+    accuracy: float | None
+    n_units: int
+    n_raters: int
+
+    def __repr__(self) -> str:
+        pct = f"{100 * self.confidence_level:g}%"
+        return (
+            f"OverallCCCResult(estimate={_fmt(self.estimate, '.4f')}, {pct} interval "
+            f"{_fmt_interval(self.confidence_interval, '.4f')}, precision="
+            f"{_fmt(self.precision, '.4f')}, accuracy={_fmt(self.accuracy, '.4f')}, "
+            f"n_units={self.n_units}, n_raters={self.n_raters})"
+        )
+
+
+@dataclass(frozen=True, eq=False)
+class BenchmarkResult:
+    """A coefficient read against a benchmark scale with its uncertainty (Gwet 2014, ch. 6).
+
+    The scale's bands run from the top down: ``labels[k]`` covers ``bounds[k]`` = (low,
+    high].  ``probabilities[k]`` is the probability that the true coefficient lies in band
+    ``k``, under a normal distribution with the estimate's mean and standard error, truncated
+    to [-1, 1] (irrCAC's); ``cumulative_probabilities[k]`` that it lies in band ``k`` or a
+    higher one.  ``band`` is the first band whose cumulative probability reaches
+    ``confidence_level``, the benchmark to report; ``sentence`` says so in words."""
+
+    estimate: float
+    standard_error: float
+    coefficient: str
+    scale: str
+    labels: tuple[str, ...]
+    bounds: tuple[tuple[float, float], ...]
+    probabilities: np.ndarray
+    cumulative_probabilities: np.ndarray
+    confidence_level: float
+    band: str
+
+    @property
+    def sentence(self) -> str:
+        """The benchmark as a reviewer reads it: the band reached with the stated
+        probability, and where the point estimate alone would have put it."""
+        k = self.labels.index(self.band)
+        naive = next(
+            (
+                lab
+                for lab, (lo, hi) in zip(self.labels, self.bounds, strict=True)
+                if lo < self.estimate <= hi
+            ),
+            None,
+        )
+        reach = f'at least "{self.band}"' if k > 0 else f'"{self.band}"'
+        p = float(self.cumulative_probabilities[k])
+        chance = "above 0.999" if p > 0.9995 else f"{p:.3f}"
+        text = (
+            f"{self.coefficient} = {self.estimate:.3f} (standard error "
+            f"{self.standard_error:.3f}) is {reach} on the {self.scale} scale: the probability "
+            f"that the true value lies in that band{' or a higher one' if k > 0 else ''} is "
+            f"{chance}, the first to reach {self.confidence_level:g} (Gwet's benchmarking, "
+            "2014, ch. 6)"
+        )
+        if naive is not None and naive != self.band:
+            text += f'; the estimate alone falls in "{naive}"'
+        return text + "."
+
+    def __repr__(self) -> str:
+        width = max(len(lab) for lab in self.labels) + 2
+        rows = [
+            f"BenchmarkResult: {self.coefficient} = {self.estimate:.4g} (SE "
+            f"{self.standard_error:.4g}) on the {self.scale} scale",
+            f"{'band':<{width}}{'interval':>16}{'P(band)':>10}{'cumulative':>12}",
+        ]
+        for lab, (lo, hi), p, c in zip(
+            self.labels,
+            self.bounds,
+            self.probabilities,
+            self.cumulative_probabilities,
+            strict=True,
+        ):
+            mark = "  <- benchmark" if lab == self.band else ""
+            rows.append(f"{lab:<{width}}{f'({lo:g}, {hi:g}]':>16}{p:>10.4f}{c:>12.4f}{mark}")
+        return "\n".join(rows)
 
 
 # --- comparisons of kappas: dependent, clustered, by subgroup (issue 34) ------------------

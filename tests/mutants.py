@@ -717,6 +717,94 @@ def _ratings_se_n_squared(se, data, kw):
     return float(se * math.sqrt((n - 1) / n))
 
 
+# --- issue 34 (f34a): limits of agreement, overall CCC, Bangdiwala's B, benchmarking ---------
+
+
+def _f34a_limits_one_sd(res):
+    """Limits at bias -/+ one SD (z dropped)."""
+    b, s = res.bias.estimate, res.standard_deviation
+    return _d23_replace(
+        res,
+        lower_limit=res.lower_limit._replace(estimate=b - s),
+        upper_limit=res.upper_limit._replace(estimate=b + s),
+    )
+
+
+def _f34a_untruncated(res):
+    """Gwet's probabilities without the truncation to [-1, 1]."""
+    import math
+
+    def phi(x):
+        return 0.5 * math.erfc(-x / math.sqrt(2.0))
+
+    if res is None or res.standard_error == 0:
+        return res
+    k, s = res.estimate, res.standard_error
+    factor = phi((k + 1) / s) - phi((k - 1) / s)
+    p = res.probabilities * factor
+    return _d23_replace(res, probabilities=p, cumulative_probabilities=np.cumsum(p))
+
+
+MUTANTS.update(
+    {
+        "bland_altman_limits_one_sd": (
+            "bland_altman",
+            "limits of agreement at bias -/+ 1 SD (agreement_level's z ignored)",
+            lambda f: lambda y1, y2, **kw: _f34a_limits_one_sd(f(y1, y2, **kw)),
+        ),
+        "bland_altman_exact_is_approximate": (
+            "bland_altman",
+            "method='exact' ignored: Bland and Altman's approximate interval always",
+            lambda f: (
+                lambda y1, y2, *, method=None, units=None, **kw: f(
+                    y1, y2, units=units, method="approximate" if units is None else method, **kw
+                )
+            ),
+        ),
+        "overall_ccc_is_precision": (
+            "overall_ccc",
+            "the overall concordance reported as its precision (no accuracy factor)",
+            lambda f: (
+                lambda data, **kw: (lambda r: _d23_replace(r, estimate=r.precision))(f(data, **kw))
+            ),
+        ),
+        "bangdiwala_b_weighting_ignored": (
+            "bangdiwala_b",
+            "weighting ignored: always the unweighted B",
+            lambda f: lambda C, *, weighting=None, **kw: f(C, **kw),
+        ),
+        "bangdiwala_confint_weighting_ignored": (
+            "bangdiwala_confint",
+            "weighting ignored in the interval",
+            lambda f: lambda C, *, weighting=None, **kw: f(C, **kw),
+        ),
+        "benchmark_untruncated": (
+            "benchmark",
+            "membership probabilities not truncated to [-1, 1]",
+            lambda f: lambda *a, **kw: _f34a_untruncated(f(*a, **kw)),
+        ),
+    }
+)
+FOCUS.update(
+    {
+        "bland_altman_limits_one_sd": [
+            "tests/test_bland_altman.py::test_bland_altman_1986_peak_flow"
+        ],
+        "bland_altman_exact_is_approximate": [
+            "tests/test_bland_altman.py::test_exact_intervals_are_noncentral_t_tolerance_limits"
+        ],
+        "overall_ccc_is_precision": [
+            "tests/test_overall_ccc.py::test_coefficient_and_factors_are_exact"
+        ],
+        "bangdiwala_b_weighting_ignored": ["tests/test_bangdiwala.py::test_b_is_exact"],
+        "bangdiwala_confint_weighting_ignored": [
+            "tests/test_bangdiwala.py::test_interval_is_the_delta_method"
+        ],
+        "benchmark_untruncated": ["tests/test_benchmark.py::test_irrcac_documented_example"],
+    }
+)
+
+
 def _za_top_left(Z):
     Z = np.array(Z, dtype=np.float64)
     Z[..., 0, 0], Z[..., 0, -1] = Z[..., 0, -1], Z[..., 0, 0]

@@ -4,7 +4,7 @@ Each chapter has: learning objectives, prerequisites and a time; a main path of 
 sections, each with at least one self-check; going-deeper parts (every cell tagged
 ``going-deeper``, the part opening with a heading "Going deeper: ..."); a summary; exercises,
 each followed by a hint; references. Nothing but exercises, hints and solutions sits under the
-"Exercises" heading (the skeleton of chapters 08 to 14, tests/test_ch08_14_structure.py, on the same rules).
+"Exercises" heading. The same rules as tests/test_ch08_14_structure.py (chapters 08 to 14).
 
 The time a chapter states is checked against a study pace computed from the notebook itself:
 50 words of prose a minute, half a minute for each code cell a reader runs and reads, two

@@ -70,7 +70,7 @@ def count_table(case):
     inp = case["input"]
     if "table" in inp:
         return np.array(inp["table"])
-    table, _ = kl.rating_table(ratings(case), layout="units x raters", categories=inp["categories"])
+    table = kl.rating_table(ratings(case), layout="units x raters", labels=inp["categories"])
     return table
 
 
@@ -105,8 +105,8 @@ def cohen_kappa(case):
         "value": value,
         "se": kl.kappa_standard_error(C, weighting=w),
         "se_null": se0,
-        "ci_low": None if ci is None else ci[0],
-        "ci_high": None if ci is None else ci[1],
+        "ci_low": ci.low,
+        "ci_high": ci.high,
         "z_null": ratio(value, se0),
     }
 
@@ -142,8 +142,8 @@ def _two_rater_gwet(case, point, coefficient):
     return {
         "value": point(C, weighting=w),
         "se": kl.ratings_standard_error(units, coefficient=coefficient, weighting=w),
-        "ci_low": None if ci is None else ci[0],
-        "ci_high": None if ci is None else ci[1],
+        "ci_low": ci.low,
+        "ci_high": ci.high,
     }
 
 
@@ -204,8 +204,8 @@ def _many_raters(case, value, coefficient, *, weighted=True):
     return {
         "value": value(table, **kw),
         "se": kl.ratings_standard_error(table, coefficient=coefficient, n_population=N, **kw),
-        "ci_low": None if ci is None else ci[0],
-        "ci_high": None if ci is None else ci[1],
+        "ci_low": ci.low,
+        "ci_high": ci.high,
     }
 
 
@@ -245,15 +245,15 @@ def brennan_prediger_multi(case):
 
 def conger_kappa(case):
     o, R, w = case["options"], ratings(case), weighting(case)
-    kw = {"layout": "units x raters", "categories": case["input"]["categories"], "weighting": w}
+    kw = {"layout": "units x raters", "labels": case["input"]["categories"], "weighting": w}
     ci = kl.ratings_confint(
         R, coefficient="conger", confidence_level=o.get("confidence_level", 0.95), **kw
     )
     return {
         "value": kl.conger_kappa(R, **kw),
         "se": kl.ratings_standard_error(R, coefficient="conger", **kw),
-        "ci_low": None if ci is None else ci[0],
-        "ci_high": None if ci is None else ci[1],
+        "ci_low": ci.low,
+        "ci_high": ci.high,
     }
 
 
@@ -288,25 +288,87 @@ def icc(case):
     out = {}
     for form in ("ICC1", "ICC2", "ICC3", "ICC1k", "ICC2k", "ICC3k"):
         f = getattr(res, form)
-        for q in ("value", "F", "df1", "df2", "pvalue", "ci_low", "ci_high"):
+        out[f"{form}.value"] = f.estimate
+        for q in ("F", "df1", "df2", "pvalue"):
             out[f"{form}.{q}"] = getattr(f, q)
+        out[f"{form}.ci_low"], out[f"{form}.ci_high"] = f.confidence_interval
     return out
 
 
 def lins_ccc(case):
     inp = case["input"]
     r = kl.lins_ccc(inp["x"], inp["y"], confidence_level=case["options"]["confidence_level"])
+    out = {"value": r.estimate, "ci_low": r.confidence_interval.low}
+    out["ci_high"] = r.confidence_interval.high
+    for q in ("pearson", "accuracy", "location_shift", "scale_shift"):
+        out[q] = getattr(r, q)
+    return out
+
+
+# issue 34 (f34a): limits of agreement, overall CCC, Bangdiwala's B, benchmarking
+def _nan(values):
+    return [np.nan if v is None else v for v in values]
+
+
+def bland_altman(case):
+    inp, o = case["input"], case["options"]
+    r = kl.bland_altman(
+        _nan(inp["x"]),
+        _nan(inp["y"]),
+        units=inp.get("units"),
+        true_value=o.get("true_value"),
+        agreement_level=o["agreement_level"],
+        confidence_level=o["confidence_level"],
+        method=o.get("method"),
+    )
+    out = {"sd": r.standard_deviation}
+    for name, part in (("bias", r.bias), ("lower", r.lower_limit), ("upper", r.upper_limit)):
+        out[name] = part.estimate
+        out[f"{name}_ci_low"], out[f"{name}_ci_high"] = part.confidence_interval
+    pb = r.proportional_bias
+    out["slope"], out["intercept"] = pb.slope.estimate, pb.intercept.estimate
+    out["slope_ci_low"], out["slope_ci_high"] = pb.slope.confidence_interval
+    out["slope_pvalue"] = pb.pvalue
+    for k, v in enumerate(r.within_unit_variance, start=1):
+        out[f"within_var_{k}"] = v
+    return out
+
+
+def overall_ccc(case):
+    r = kl.overall_ccc(
+        case["input"]["ratings"],
+        layout="units x raters",
+        confidence_level=case["options"]["confidence_level"],
+    )
+    low, high = r.confidence_interval
     return {
-        q: getattr(r, q)
-        for q in (
-            "value",
-            "ci_low",
-            "ci_high",
-            "pearson",
-            "accuracy",
-            "location_shift",
-            "scale_shift",
-        )
+        "value": r.estimate,
+        "se": r.standard_error,
+        "ci_low": low,
+        "ci_high": high,
+        "precision": r.precision,
+        "accuracy": r.accuracy,
+    }
+
+
+def bangdiwala_b(case):
+    C, w = case["input"]["matrix"], weighting(case)
+    ci = kl.bangdiwala_confint(C, weighting=w, confidence_level=case["options"]["confidence_level"])
+    return {"value": kl.bangdiwala_b(C, weighting=w), "ci_low": ci.low, "ci_high": ci.high}
+
+
+def benchmark(case):
+    inp, o = case["input"], case["options"]
+    r = kl.benchmark(
+        inp["estimate"],
+        inp["standard_error"],
+        scale=o["scale"],
+        confidence_level=o["confidence_level"],
+    )
+    return {
+        "probabilities": list(r.probabilities),
+        "cumulative": list(r.cumulative_probabilities),
+        "band": r.labels.index(r.band),
     }
 
 
@@ -413,6 +475,10 @@ KAPPALIB = {
         kappa_difference,
         clustered_kappa,
         subgroup_kappas,
+        bland_altman,
+        overall_ccc,
+        bangdiwala_b,
+        benchmark,
     )
 }
 

@@ -111,9 +111,7 @@ def draw_clustered(rng, shares, p_easy, copies, max_size, G):
 # ------------------------------------------------------------------------------- cells
 def cells():
     out = []
-    for (name, shares, copies, pairs), n, method in itertools.product(
-        DEPENDENT, DEPENDENT_SIZES, DEPENDENT_METHODS
-    ):
+    for (name, *_), n, method in itertools.product(DEPENDENT, DEPENDENT_SIZES, DEPENDENT_METHODS):
         out.append({"study": "dependent", "scenario": name, "n": n, "method": method})
     for (name, *_), G, method in itertools.product(CLUSTERED, CLUSTER_COUNTS, CLUSTER_METHODS):
         out.append({"study": "clustered", "scenario": name, "n": G, "method": method})
@@ -130,7 +128,7 @@ def replicate(i, cell, r):
     method = cell["method"]
     boot = {"n_resamples": N_RESAMPLES, "rng": rng} if method in ("percentile", "bca") else {}
     if cell["study"] == "dependent":
-        name, shares, copies, pairs = next(d for d in DEPENDENT if d[0] == cell["scenario"])
+        _, shares, copies, pairs = next(d for d in DEPENDENT if d[0] == cell["scenario"])
         (a, b), (c, d) = pairs
         target = population_kappa(shares, copies[c], copies[d]) - population_kappa(
             shares, copies[a], copies[b]
@@ -140,7 +138,7 @@ def replicate(i, cell, r):
             data, pairs, method=method, labels=list(range(len(shares))), zero_division=None, **boot
         )
         return None if res.estimate is None else _covers(res.confidence_interval, target)
-    name, shares, p_easy, copies, max_size = next(c for c in CLUSTERED if c[0] == cell["scenario"])
+    _, shares, p_easy, copies, max_size = next(c for c in CLUSTERED if c[0] == cell["scenario"])
     target = cluster_population_kappa(shares, p_easy, copies)
     y1, y2, ids = draw_clustered(rng, shares, p_easy, copies, max_size, cell["n"])
     labels = list(range(len(shares)))
@@ -174,7 +172,8 @@ def simulate(reps=REPS, log=None):
             cov = row["covered"] / row["defined"] if row["defined"] else float("nan")
             print(
                 f"{row['study']:10s} {row['scenario']:32s} n={row['n']:4d} {row['method']:11s} "
-                f"{cov:.3f} ({row['covered']}/{row['defined']}) {time.perf_counter() - start:.0f} s",
+                f"{cov:.3f} ({row['covered']}/{row['defined']}) "
+                f"{time.perf_counter() - start:.0f} s",
                 file=log,
             )
     return out

@@ -37,6 +37,7 @@ sys.path.insert(0, str(HERE))
 
 import exact  # noqa: E402
 import inputs  # noqa: E402
+import measurement  # noqa: E402
 import oracles_path  # noqa: E402, F401
 import oracles_python  # noqa: E402
 import published  # noqa: E402
@@ -102,6 +103,8 @@ COEFFICIENTS = {
     "the inverse-variance common kappa (value, se, ci_low, ci_high)",
 }
 
+COEFFICIENTS.update(measurement.DESCRIPTIONS)
+
 PUBLICATIONS = {
     "seed-001": "The course's source document 001 (a short explainer of Cohen's kappa), "
     "/work/shared/seeds/000-004 of Kappa, honestly: the 2 x 2 worked example",
@@ -126,16 +129,20 @@ PUBLICATIONS = {
     "(datasets.table_cont3x3abstractors)",
 }
 
+PUBLICATIONS.update(measurement.PUBLICATIONS)
 
 # What the table knows about one library's results on a case (kept beside the references;
 # the table stays the same for every library): kappalib's open disagreements.
 LIBRARY_NOTES = {
     "icc/perfect-consistency": {
-        "kappalib 0.1.0": "kappalib's icc returns F = 6.0e31 (and 2 of its 4 F tests) where "
-        "the residual mean square is exactly 0 and F is infinite (exact, "
-        "pingouin, irr): its centred sums leave a rounding residue of "
-        "about 1e-32 in EMS. Its intervals and p-values are unaffected "
-        "within tolerance."
+        "kappalib 0.1.0": "kappalib 0.1.0's icc returned F = 6.0e31 where the residual mean "
+        "square is exactly 0 and F is infinite: its centred sums left a rounding residue of "
+        "about 1e-32 in EMS. Fixed since: a residual within the rounding of the centred "
+        "table is 0 (F infinite, p = 0)."
+    },
+    "lins_ccc/constant-rater": {
+        "kappalib 0.1.0": "kappalib 0.1.0's lins_ccc gave scale_shift None for a constant "
+        "first rater, where v = s_x / s_y = 0. Fixed since."
     },
 }
 
@@ -181,6 +188,22 @@ def python_sources():
         "script": "conformance/scripts/oracles_python.py (formula_icc)",
         "note": "McGraw & Wong (1996), Tables "
         "7-8, with the F quantiles of scipy.stats.f " + _version("scipy"),
+    }
+    s["scipy"] = {
+        "kind": "package",
+        "package": "scipy",
+        "version": _version("scipy"),
+        "language": "Python",
+        "script": "conformance/scripts/measurement.py",
+        "note": "scipy.stats' t, noncentral t, chi-square, linregress and truncnorm, with the "
+        "formulas each reference's call names",
+    }
+    s["finite-differences"] = {
+        "kind": "published formula",
+        "script": "conformance/scripts/measurement.py (overall_ccc)",
+        "note": "the delta method of the overall CCC (normal-theory covariances of the sample "
+        "moments, Fisher's z, n - 2 as Lin 1989) with its gradient by central finite "
+        "differences of an independent evaluation of the coefficient",
     }
     for key, text in PUBLICATIONS.items():
         s[key] = {

@@ -23,7 +23,6 @@ move), ``references(case)`` the Python references; kappalib is never imported.
 
 from __future__ import annotations
 
-import math
 import statistics
 from fractions import Fraction as Frac
 
@@ -293,7 +292,8 @@ def subgroup_kappas(case):
         vals["pvalue"] = float(chi2.sf(float(stat), len(use) - 1))
     out = [
         op.exact_ref(
-            "exact.cohen_kappa, exact.cohen_kappa_variances per subgroup (FCE 1969); Fleiss' (1981) "
+            "exact.cohen_kappa, exact.cohen_kappa_variances per subgroup (FCE 1969); "
+            "Fleiss' (1981) "
             "chi-square sum (k_g - k_bar)^2 / v_g in fractions, its tail by scipy.stats.chi2",
             vals,
         )
@@ -400,7 +400,10 @@ def named_weights(case):
                 "ratings": [[a, b] for a, b in zip(y1, y2, strict=True)],
                 "categories": list(range(1, K + 1)),
             }
-            raw_call = f"raw.CAC(pairs as 2 raters, weights={spec!r}, confidence_level={level}, digits=15).{method}()"
+            raw_call = (
+                f"raw.CAC(pairs as 2 raters, weights={spec!r}, confidence_level={level}, "
+                f"digits=15).{method}()"
+            )
             out.append(
                 op.attempt(
                     "irrCAC",
@@ -413,10 +416,9 @@ def named_weights(case):
                 )
             )
         if coef == "cohen_kappa":
-            from statsmodels.stats.inter_rater import cohens_kappa
-
             import oracles_path  # noqa: F401
             from irrCAC.weights import Weights
+            from statsmodels.stats.inter_rater import cohens_kappa
 
             A = np.asarray(Weights(list(range(1, K + 1)))[spec], dtype=float)
             res = op._quiet(cohens_kappa, np.array(M, float), weights=1.0 - A)

@@ -284,7 +284,20 @@ def irr_light_test(case):
     return {"z_null": z, "pvalue": 2 * (1 - NormalDist().cdf(abs(z)))}
 
 
+def epir_occc(case):
+    """epi.occc: sd and cov with n - 1, the squared mean differences unscaled."""
+    X = np.array(case["input"]["ratings"], dtype=float)
+    J = X.shape[1]
+    m, S = X.mean(axis=0), np.cov(X.T, ddof=1)
+    pairs = [(j, k) for j in range(J) for k in range(j + 1, J)]
+    ksi = np.array([S[j, j] + S[k, k] + (m[j] - m[k]) ** 2 for j, k in pairs])
+    cov = np.array([S[j, k] for j, k in pairs])
+    sds = np.array([math.sqrt(S[j, j] * S[k, k]) for j, k in pairs])
+    return {"value": 2 * cov.sum() / ksi.sum(), "accuracy": 2 * sds.sum() / ksi.sum()}
+
+
 DIAGNOSES = {
+    "epiR-occc-divisor": epir_occc,
     "irr-light-test": irr_light_test,
     "psych-weighted-se": psych_weighted_se,
     "psych-zero-variance": psych_zero_variance,

@@ -836,8 +836,9 @@ def all_cases() -> list[dict]:
     s = Stream(SEED)
     cases = two_rater_cases(s) + multi_rater_cases(s) + continuous_cases(s)
     import comparisons  # issue 34 (f34b): its own stream, so these inputs do not move
+    import measurement  # issue 34's rows (f34a), from a stream of their own
 
-    cases += comparisons.cases()
+    cases += measurement.cases() + comparisons.cases()
     ids = [c["id"] for c in cases]
     assert len(ids) == len(set(ids)), "duplicate case ids"
     return cases

@@ -314,13 +314,54 @@ lins_ccc <- function(case) {
   }))
 }
 
+# --------------------------------------------------------------------------- issue 34
+overall_ccc <- function(case) {
+  X <- do.call(rbind, lapply(case$input$ratings, function(r) as.numeric(unlist(r))))
+  level <- case$options$confidence_level
+  out <- list()
+  call <- "epi.occc(ratings): occc, oprec, oaccu (sd and cov with n - 1)"
+  out[[1]] <- try_ref("epiR", call, {
+    r <- quiet(epi.occc(as.data.frame(X)))
+    ref("epiR", call, list(value = r$occc, precision = r$oprec, accuracy = r$oaccu))
+  })
+  if (ncol(X) == 2) {
+    call2 <- "epi.ccc(x, y, ci = 'z-transform', conf.level = level) (two methods: Lin's CCC)"
+    out[[2]] <- try_ref("epiR", call2, {
+      r <- quiet(epi.ccc(X[, 1], X[, 2], ci = "z-transform", conf.level = level))
+      ref("epiR", call2, list(value = r$rho.c$est, ci_low = r$rho.c$lower,
+                             ci_high = r$rho.c$upper))
+    })
+  }
+  out
+}
+
+bangdiwala_b <- function(case) {
+  M <- matrix_of(case$input$matrix)
+  K <- nrow(M)
+  w <- case$options$weights
+  weights <- if (identical(w, "identity")) 1 else if (identical(w, "linear")) {
+    1 - (0:(K - 1)) / (K - 1)
+  } else if (identical(w, "quadratic")) {
+    1 - (0:(K - 1))^2 / (K - 1)^2
+  } else as.numeric(unlist(w[[1]]))  # an agreement matrix by distance: its first row
+  part <- if (identical(w, "identity")) "Bangdiwala" else "Bangdiwala_Weighted"
+  call <- paste0("agreementplot(table, weights = w)$", part)
+  list(try_ref("vcd", call, {
+    grDevices::pdf(NULL)
+    r <- agreementplot(M, weights = weights)
+    grDevices::dev.off()
+    ref("vcd", call, list(value = r[[part]]))
+  }))
+}
+
 # --------------------------------------------------------------------------- the run
 handlers <- list(cohen_kappa = cohen_kappa, pabak = pabak,
                  prevalence_bias_index = prevalence_bias_index, mcc = mcc,
                  mcnemar = mcnemar, stuart_maxwell = stuart_maxwell,
                  fleiss_kappa = fleiss_kappa, category_fleiss_kappas = category_fleiss_kappas,
                  krippendorff_alpha = krippendorff_alpha, light_kappa = light_kappa,
-                 icc = icc_refs, lins_ccc = lins_ccc)
+                 icc = icc_refs, lins_ccc = lins_ccc,
+                 overall_ccc = overall_ccc, bangdiwala_b = bangdiwala_b)
 
 # issue 34 (f34b): R's survey package and irr's test of Light's kappa (oracles_survey.R)
 here <- dirname(sub("^--file=", "", grep("^--file=", commandArgs(FALSE), value = TRUE)[1]))

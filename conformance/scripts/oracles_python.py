@@ -729,7 +729,10 @@ def lins_ccc(case):
 
 def references(case):
     import comparisons  # issue 34 (f34b): comparisons of kappas, named weights
+    import measurement  # issue 34's coefficients (f34a)
 
+    if case["coefficient"] in measurement.ORACLES:
+        return measurement.references(case)
     if comparisons.handles(case):
         return comparisons.references(case)
     return globals()[case["coefficient"]](case)

@@ -26,6 +26,8 @@ from dataclasses import dataclass
 PRIORITY = [
     "exact",
     "formula",
+    "scipy",
+    "finite-differences",
     "statsmodels",
     "scikit-learn",
     "krippendorff",
@@ -546,6 +548,67 @@ RULES: list[Rule] = [
         "P^2 with Fleiss, Cohen & Everitt's null variances (exact); a permutation of each "
         "rater's ratings reproduces that spread (tests/test_dependent_kappas.py). On irr's own "
         "example (diagnoses) irr's z is 2.31, the null standard error's 20.8.",
+    ),
+]
+
+
+def epir_occc(case, ref):
+    return ref["call"].startswith("epi.occc")
+
+
+# issue 34 (f34a): the published limits of agreement computed from rounded values, and
+# epiR's overall CCC on n - 1 moments
+RULES += [
+    Rule(
+        "BA1986-rounded-inputs",
+        "bland_altman",
+        "blandaltman1986",
+        ("lower", "upper"),
+        always,
+        "numerical",
+        "Bland & Altman (1986) add 2 SD to the bias after rounding both to one decimal: "
+        "-2.1 -/+ 2 x 38.8 = -79.7 and 75.5. From the data (bias -2.1176, SD 38.7626, exact) "
+        "the limits are -79.648 and 75.413: the paper's are right to the precision of its "
+        "rounded inputs.",
+    ),
+    Rule(
+        "BA1999-rounded-sd",
+        "bland_altman",
+        "blandaltman1999",
+        ("sd", "lower", "upper"),
+        always,
+        "numerical",
+        "Bland & Altman (1999, section 5.2) print the SD of the differences as 1.0517; their "
+        "formula on their data (s_D^2 = 0.91269 plus 0.79028 times the within-subject "
+        "variances 0.10723 + 0.13787, exact) gives 1.05185, presumably from rounded "
+        "intermediate values. Their limits follow from their 1.0517: 0.7092 -/+ 1.96 x "
+        "1.0517 = -1.3521, 2.7705; the bias and both within-subject variances agree to the "
+        "printed digits.",
+    ),
+    Rule(
+        "BA2007-rounded-sd",
+        "bland_altman",
+        "blandaltman2007",
+        ("sd", "lower", "upper"),
+        always,
+        "numerical",
+        "Bland & Altman (2007) print the SD as 0.99062408; the one-way analysis of variance "
+        "of the differences gives 0.990624108 (exact), 2.8e-8 away, an intermediate value "
+        "rounded. Their limits follow from their SD: 0.6021667 -/+ 1.96 x 0.99062408 = "
+        "-1.3394565, 2.5437899; the bias agrees to all its 7 decimals.",
+    ),
+    Rule(
+        "epiR-occc-divisor",
+        "overall_ccc",
+        "epiR",
+        ("value", "accuracy"),
+        epir_occc,
+        "convention",
+        "epiR 2.0.57's epi.occc takes the variances and covariances with divisor n - 1 (R's "
+        "sd and cov) but the squared differences of the means unscaled, so its occc (and "
+        "oaccu) differ from Lin's and Barnhart et al.'s moments over n, and for two methods "
+        "from epiR's own epi.ccc; the precision (a ratio of covariances) is the same. "
+        "diagnoses.epir_occc redoes it with n - 1 moments.",
     ),
 ]
 

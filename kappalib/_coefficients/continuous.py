@@ -1,10 +1,13 @@
-r"""Continuous ratings: the intraclass correlations and Lin's concordance correlation.
+r"""Continuous ratings: the intraclass correlations, Lin's concordance correlation and the
+overall concordance of several methods.
 
 * :func:`icc`: the six forms of Shrout & Fleiss (1979) and McGraw & Wong (1996), single and
   average measures, from the two-way ANOVA of a complete units x raters table, with their
   F tests and F-based intervals (the Satterthwaite approximation for absolute agreement).
 * :func:`lins_ccc`: Lin's (1989) concordance correlation coefficient of two raters, with
-  the interval of its Fisher z (Lin 1989, 2000).
+  the interval of its Fisher z (Lin 1989, 2000);
+* :func:`overall_ccc`: the overall concordance of ``J`` methods (Barnhart, Haber & Song
+  2002), with Lin's delta-method interval generalised (for ``J = 2`` it is Lin's).
 
 Symbols of the ANOVA (Shrout & Fleiss 1979): ``n`` units (targets), ``k`` raters (judges),
 ``BMS`` between-units mean square, ``WMS`` within-units, ``JMS`` between-raters (judges),
@@ -23,9 +26,9 @@ from .._input.options import check_confidence
 from .._input.ratings import Layout, as_ratings, orient
 from .._shared.distributions import f_ppf, f_sf
 from .._shared.messages import short
-from ..results import CCCResult, ConfidenceInterval, ICCForm, ICCResult
+from ..results import CCCResult, ConfidenceInterval, ICCForm, ICCResult, OverallCCCResult
 
-__all__ = ["icc", "lins_ccc"]
+__all__ = ["icc", "lins_ccc", "overall_ccc"]
 
 
 def number_text(v):
@@ -73,6 +76,15 @@ def _as_table(data, layout, name="ratings"):
             f"got {n} unit(s) x {k} rater(s) (read as units x raters)"
         )
     return Y
+
+
+def _exact_zero(ss, residuals, Y):
+    """A sum of squares of ``residuals`` as 0 when every residual is within the rounding
+    error of the centred table ``Y`` (a few units in the last place of its largest value)."""
+    scale = float(np.abs(Y).max()) if Y.size else 0.0
+    if ss > 0 and float(np.abs(residuals).max()) <= 64 * np.finfo(np.float64).eps * scale:
+        return 0.0
+    return ss
 
 
 def icc(
@@ -164,6 +176,10 @@ def icc(
     SSW = float(np.einsum("ij,ij->", within, within))
     resid = within - col[None, :]
     SSE = float(np.einsum("ij,ij->", resid, resid))
+    # A residual no larger than the rounding of the centred sums is 0: the ratings fit the
+    # additive model exactly (y = x + 2), F = BMS/EMS is infinite and p = 0, not 6e31.
+    SSW = _exact_zero(SSW, within, Y)
+    SSE = _exact_zero(SSE, resid, Y)
     df_r, df_c, df_e, df_w = n - 1, k - 1, (n - 1) * (k - 1), n * (k - 1)
     BMS, JMS, EMS, WMS = SSR / df_r, SSC / df_c, SSE / df_e, SSW / df_w
 
@@ -200,11 +216,15 @@ def icc(
     ci3 = (single(F3L), single(F3U))
     ci3k = (average(F3L), average(F3U))
     ci2, ci2k = (math.nan, math.nan), (math.nan, math.nan)
-    if math.isfinite(icc2) and EMS > 0:
+    if math.isfinite(icc2):
         # McGraw & Wong (1996), Table 7, case 2A: Satterthwaite's df for the denominator
-        Fj = JMS / EMS
+        # (its limit df_e / df_r = k - 1 as F_j = JMS / EMS grows without bound)
         a = n * (1.0 + (k - 1.0) * icc2) - k * icc2
-        v = df_e * (k * icc2 * Fj + a) ** 2 / (df_r * (k * icc2 * Fj) ** 2 + a * a)
+        if EMS > 0:
+            Fj = JMS / EMS
+            v = df_e * (k * icc2 * Fj + a) ** 2 / (df_r * (k * icc2 * Fj) ** 2 + a * a)
+        else:
+            v = df_e / df_r
         FU, FL = f_ppf(q, df_r, v), f_ppf(q, v, df_r)
         den = k * JMS + (k * n - k - n) * EMS
         low = n * (BMS - FU * EMS) / (FU * den + n * BMS)
@@ -294,9 +314,10 @@ def lins_ccc(y1: ArrayLike, y2: ArrayLike, *, confidence_level: float = 0.95) ->
     -------
     CCCResult
         ``estimate``, ``confidence_interval``, ``pearson``, ``accuracy`` (C_b),
-        ``location_shift`` (u), ``scale_shift`` (v), ``n``.  ``value`` is None when both
-        raters give one same constant (0/0); the interval is None when it is undefined (a
-        constant rater, :math:`|\rho_c| = 1`, or n < 3).
+        ``location_shift`` (u), ``scale_shift`` (v), ``n_units``.  ``estimate`` is None
+        when both raters give one same constant (0/0); ``scale_shift`` is 0 for a constant
+        first rater; the interval is None when it is undefined (a constant rater,
+        :math:`|\rho_c| = 1`, or n < 3).
 
     References
     ----------
@@ -332,7 +353,8 @@ def lins_ccc(y1: ArrayLike, y2: ArrayLike, *, confidence_level: float = 0.95) ->
     if r is not None:
         r = max(-1.0, min(1.0, r))
     u = shift / math.sqrt(math.sqrt(sxx) * math.sqrt(syy)) if r is not None else None
-    v = math.sqrt(sxx) / math.sqrt(syy) if r is not None else None
+    # v = s_x / s_y is defined whenever s_y > 0: 0 for a constant first rater (Lin 1989)
+    v = math.sqrt(sxx) / math.sqrt(syy) if syy > 0 else None
     accuracy = value / r if value is not None and r not in (None, 0.0) else None
     low = high = None
     if value is not None and r not in (None, 0.0) and abs(value) < 1.0 and n > 2:
@@ -349,3 +371,121 @@ def lins_ccc(y1: ArrayLike, y2: ArrayLike, *, confidence_level: float = 0.95) ->
             half = z * math.sqrt(var)
             low, high = math.tanh(math.atanh(p) - half), math.tanh(math.atanh(p) + half)
     return CCCResult(value, ConfidenceInterval(low, high), level, r, accuracy, u, v, n)
+
+
+# --- the overall concordance of several methods -------------------------------------------
+def overall_ccc(
+    ratings: ArrayLike,
+    *,
+    layout: Layout | None = None,
+    confidence_level: float = 0.95,
+) -> OverallCCCResult:
+    r"""The overall concordance correlation of ``J`` methods, with its interval.
+
+    .. math::
+
+        \rho_o = \frac{2\sum_{j<k}\sigma_{jk}}
+                      {(J-1)\sum_j \sigma_j^2 + \sum_{j<k}(\mu_j - \mu_k)^2}
+               = \frac{\sum_{j<k} \xi_{jk}\,\rho_{c,jk}}{\sum_{j<k}\xi_{jk}},
+
+    the average of the pairwise concordance correlations :math:`\rho_{c,jk}` weighted by
+    their denominators :math:`\xi_{jk} = \sigma_j^2 + \sigma_k^2 + (\mu_j - \mu_k)^2` (Lin
+    1989; Barnhart, Haber & Song 2002).  It is 1 only when every method gives every unit the
+    same value.  ``precision`` :math:`= \sum_{j<k}\sigma_{jk} / \sum_{j<k}\sigma_j\sigma_k`
+    and ``accuracy`` :math:`= 2\sum_{j<k}\sigma_j\sigma_k / \sum_{j<k}\xi_{jk}` are its two
+    factors, as epiR's ``epi.occc`` gives them (for two methods: Pearson's r and Lin's
+    :math:`C_b`).
+
+    The interval is Lin's, generalised: the delta method on the sample moments under
+    normality (the means have covariance :math:`\Sigma/n`, the covariances
+    :math:`(\sigma_{ac}\sigma_{bd} + \sigma_{ad}\sigma_{bc})/n`, independent of the means),
+    on Fisher's :math:`z = \operatorname{atanh}\rho_o`, with ``n - 2`` in place of ``n`` as
+    Lin (1989, 2000) has it:
+
+    .. math::
+
+        \operatorname{Var}(\hat z) = \frac{g_\mu^\top \Sigma\, g_\mu
+            + 2\operatorname{tr}(G\Sigma G\Sigma)}{(n-2)(1-\rho_o^2)^2},
+
+    with :math:`g_\mu` and :math:`G` the gradients of :math:`\rho_o` in the means and the
+    covariances.  For two methods it is Lin's interval exactly.
+
+    Parameters
+    ----------
+    ratings : array-like of shape (units, raters) or (raters, units)
+        Numeric measurements, complete; one column per method.  A DataFrame is one row per
+        unit; a plain array is raters x units unless ``layout="units x raters"``.
+    layout : {None, "raters x units", "units x raters"}
+    confidence_level : float, default 0.95
+
+    Returns
+    -------
+    OverallCCCResult
+        ``estimate`` (None when every measurement is the same), ``standard_error`` (of
+        the estimate, by the delta method), ``confidence_interval`` (None when undefined:
+        :math:`|\rho_o| = 1`, a constant method, or fewer than 3 units), ``precision``,
+        ``accuracy``, ``n_units``, ``n_raters``.
+
+    Raises
+    ------
+    ValueError, TypeError
+        As :func:`kappalib.icc`: a missing or non-numeric measurement, fewer than 2 units or
+        2 methods, an ambiguous layout; ``confidence_level`` outside (0, 1).
+
+    References
+    ----------
+    Lin, L. I.-K. (1989). A concordance correlation coefficient to evaluate
+    reproducibility. *Biometrics* 45(1), 255-268.
+    Barnhart, H. X., Haber, M. & Song, J. (2002). Overall concordance correlation
+    coefficient for evaluating agreement among multiple observers. *Biometrics* 58(4),
+    1020-1027.
+
+    Examples
+    --------
+    Shrout and Fleiss' (1979) four judges of six targets: the judges differ in level, so
+    their concordance is far below their consistency (ICC(3,1) = 0.71).
+
+    >>> import kappalib as kl
+    >>> ratings = [[9, 2, 5, 8], [6, 1, 3, 2], [8, 4, 6, 8],
+    ...            [7, 1, 2, 6], [10, 5, 6, 9], [6, 2, 4, 7]]
+    >>> res = kl.overall_ccc(ratings, layout="units x raters")
+    >>> round(res.estimate, 4), res.n_raters
+    (0.2537, 4)
+    """
+    level = check_confidence(confidence_level)
+    Y = _as_table(ratings, layout)
+    n, J = Y.shape
+    mu = Y.mean(axis=0)
+    dev = Y - mu
+    S = dev.T @ dev / n
+    sd = np.sqrt(np.diag(S))
+    upper = np.triu_indices(J, 1)
+    num = float(S[upper].sum())  # sum over j < k of sigma_jk
+    gaps = float(((mu[:, None] - mu[None, :])[upper] ** 2).sum())
+    den = (J - 1) * float(np.trace(S)) + gaps  # sum over j < k of xi_jk
+    rho = 2.0 * num / den if den > 0 else None
+    cross = float(np.outer(sd, sd)[upper].sum())  # sum over j < k of sigma_j sigma_k
+    precision = num / cross if cross > 0 else None
+    accuracy = 2.0 * cross / den if den > 0 else None
+    se = low = high = None
+    if rho is not None and n > 2:
+        N = 2.0 * num
+        g_mu = -(N / den**2) * 2.0 * (J * mu - mu.sum())
+        G = ((np.ones((J, J)) - np.eye(J)) * den - N * (J - 1) * np.eye(J)) / den**2
+        GS = G @ S
+        var_rho = (float(g_mu @ S @ g_mu) + 2.0 * float(np.trace(GS @ GS))) / (n - 2)
+        se = math.sqrt(max(var_rho, 0.0))
+        if abs(rho) < 1.0 and cross > 0 and var_rho > 0:
+            z = NormalDist().inv_cdf((1.0 + level) / 2.0)
+            half = z * se / (1.0 - rho * rho)
+            low, high = math.tanh(math.atanh(rho) - half), math.tanh(math.atanh(rho) + half)
+    return OverallCCCResult(
+        estimate=rho,
+        standard_error=se,
+        confidence_interval=ConfidenceInterval(low, high),
+        confidence_level=level,
+        precision=precision,
+        accuracy=accuracy,
+        n_units=n,
+        n_raters=J,
+    )
