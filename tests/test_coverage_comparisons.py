@@ -62,3 +62,25 @@ def test_the_coverage_claims():
             assert coverage < 0.90, c
         else:
             assert abs(coverage - 0.95) <= 5 * se, c
+
+
+def test_chapter_11_shows_the_stored_counts():
+    """Chapter 11's going-deeper part prints the stored coverage from a literal (a chapter
+    runs alone, without tools/): it must be the file's."""
+    import ast
+    import json
+
+    nb = json.loads((ROOT / "book" / "11_uncertainty.ipynb").read_text(encoding="utf-8"))
+    src = next(
+        "".join(c["source"])
+        for c in nb["cells"]
+        if c["cell_type"] == "code" and "COMPARISON_COVERAGE = {" in "".join(c["source"])
+    )
+    tree = ast.parse(src)
+    literal = next(
+        n.value
+        for n in tree.body
+        if isinstance(n, ast.Assign) and n.targets[0].id == "COMPARISON_COVERAGE"
+    )
+    shown = ast.literal_eval(literal)
+    assert shown == {_key(c): c["covered"] for c in STORED["cells"]}
