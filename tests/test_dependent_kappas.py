@@ -209,6 +209,11 @@ def test_light_delta_se_against_the_complex_step_oracle(seed):
     assert t.standard_error == pytest.approx(math.sqrt(V.sum()) / len(pairs), abs=1e-12)
     se = kl.ratings_standard_error(data, coefficient="light", labels=[0, 1, 2])
     assert se == pytest.approx(t.standard_error, abs=1e-15)
+    ci = kl.ratings_confint(data, coefficient="light", labels=[0, 1, 2])
+    assert ci == (
+        pytest.approx(t.confidence_interval.low),
+        pytest.approx(t.confidence_interval.high),
+    )
 
 
 def test_light_null_se_is_the_spread_under_independence():

@@ -42,6 +42,7 @@ from .._input.options import check_choice, check_confidence, check_n_resamples, 
 from .._input.ratings import Layout, is_dataframe
 from .._input.tables import check_weighted_order
 from .._input.weights import resolve_weights
+from .._shared.distributions import t_ppf
 from .._shared.messages import short
 from .._shared.policy import check_zero_division, finish
 from ..results import ConfidenceInterval, Estimate, KappaDifference
@@ -466,8 +467,9 @@ def light_kappa_test(
     -------
     Estimate
         ``coefficient`` ("Light's kappa"), ``estimate``, ``standard_error`` (delta
-        method), ``confidence_interval`` (Wald, cut to [-1, 1]), ``interval_method``,
-        ``null_standard_error``, ``z`` and the two-sided ``pvalue``.
+        method), ``confidence_interval`` (:math:`\hat\kappa_L \pm t_{n-1}\,\mathrm{se}`, its
+        upper end cut at 1, as :func:`ratings_confint` gives every many-rater coefficient),
+        ``interval_method``, ``null_standard_error``, ``z`` and the two-sided ``pvalue``.
 
     Raises
     ------
@@ -506,18 +508,25 @@ def light_kappa_test(
     confidence = check_confidence(confidence_level)
     zero_division = check_zero_division(zero_division)
     codes, domain, _ = rater_codes(ratings, layout, labels)
+    codes = codes[:, (codes >= 0).sum(axis=0) >= 2]  # units no pair of raters shares
+    n_units = codes.shape[1]
+    if n_units < 2:
+        raise ValueError(
+            f"ratings must hold at least 2 units rated by two raters or more, got {n_units}"
+        )
     value, se, se0 = light_parts(codes, domain.size)
     if math.isnan(value):
         nothing = finish_interval(np.nan, np.nan, True, zero_division, _LIGHT_UNDEFINED)
         none = finish(np.nan, True, zero_division, _LIGHT_UNDEFINED)
-        return Estimate("Light's kappa", none, none, nothing, "delta method (Wald)", "", none)
+        return Estimate("Light's kappa", none, none, nothing, "delta method", "", none)
     z, p = z_test(value, se0)
+    half = t_ppf((1.0 + confidence) / 2.0, n_units - 1.0) * se
     return Estimate(
         "Light's kappa",
         value,
         se,
-        to_interval(wald(value, se, confidence, 1.0)),
-        "delta method (Wald)",
+        ConfidenceInterval(value - half, min(value + half, 1.0)),
+        "delta method, Student's t on n - 1 degrees of freedom",
         "",
         se0,
         z,
