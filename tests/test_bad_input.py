@@ -235,6 +235,44 @@ CASES = [
         ["prevalence_index", "(3, 3)"],
     ),
     ("entropy base 1", lambda: kl.off_diagonal_entropy(GOOD, base=1), ValueError, ["base", "1"]),
+    # issue 34: limits of agreement, overall CCC, Bangdiwala's B, benchmarking
+    (
+        "limits of agreement, unequal lengths",
+        lambda: kl.bland_altman([1.0, 2.0, 3.0], [1.0, 2.0]),
+        ValueError,
+        ["y1", "y2", "3", "2"],
+    ),
+    (
+        "limits of agreement, replicates without a design",
+        lambda: kl.bland_altman([1.0, 2.0, 3.0], [1.0, 2.0, 4.0], units=[1, 1, 2]),
+        ValueError,
+        ["true_value", "None"],
+    ),
+    (
+        "agreement level outside (0, 1)",
+        lambda: kl.bland_altman([1.0, 2.0, 3.0], [1.0, 2.0, 4.0], agreement_level=2),
+        ValueError,
+        ["agreement_level", "2"],
+    ),
+    (
+        "overall CCC, a missing measurement",
+        lambda: kl.overall_ccc([[1, 2], [np.nan, 3], [2, 2]], layout="units x raters"),
+        ValueError,
+        ["ratings", "missing"],
+    ),
+    (
+        "Bangdiwala, weights not by distance",
+        lambda: kl.bangdiwala_b(np.eye(3) + 1, weighting=[[0, 1, 2], [1, 0, 1], [1, 1, 0]]),
+        ValueError,
+        ["weighting", "distance"],
+    ),
+    ("benchmark above 1", lambda: kl.benchmark(1.2, 0.1), ValueError, ["estimate", "1.2"]),
+    (
+        "benchmark, unknown scale",
+        lambda: kl.benchmark(0.5, 0.1, scale="cicchetti"),
+        ValueError,
+        ["scale", "'cicchetti'"],
+    ),
 ]
 
 
