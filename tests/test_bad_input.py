@@ -273,6 +273,69 @@ CASES = [
         ValueError,
         ["scale", "'cicchetti'"],
     ),
+    # issue 34 (f34b): dependent, clustered and subgroup kappas, named weights, Light's test
+    (
+        "kappa difference, a rater not in the data",
+        lambda: kl.kappa_difference([[0, 1, 1], [0, 1, 0], [1, 1, 0]], ((0, 1), (0, 5))),
+        ValueError,
+        ["pairs", "5"],
+    ),
+    (
+        "kappa difference, one pair twice",
+        lambda: kl.kappa_difference([[0, 1, 1], [0, 1, 0], [1, 1, 0]], ((0, 1), (1, 0))),
+        ValueError,
+        ["pairs", "different"],
+    ),
+    (
+        "clustered kappa, ids of another length",
+        lambda: kl.clustered_kappa([0, 1, 1], [0, 1, 0], [1, 2]),
+        ValueError,
+        ["clusters", "3", "(2,)"],
+    ),
+    (
+        "clustered kappa, a missing id",
+        lambda: kl.clustered_kappa([0, 1, 1], [0, 1, 0], ["a", None, "b"]),
+        ValueError,
+        ["clusters", "None"],
+    ),
+    (
+        "subgroups, one subgroup",
+        lambda: kl.subgroup_kappas([0, 1, 1], [0, 1, 0], ["a", "a", "a"]),
+        ValueError,
+        ["groups", "'a'"],
+    ),
+    (
+        "named weights, an unknown name",
+        lambda: kl.kappa(GOOD, weighting="circle"),
+        ValueError,
+        ["weighting", "'circle'", "'circular'"],
+    ),
+    (
+        "ordinal weights with scores",
+        lambda: kl.kappa(GOOD, weighting="ordinal", scores=[1, 2, 3]),
+        ValueError,
+        ["ordinal", "scores"],
+    ),
+    (
+        "ratio weights, a negative score",
+        lambda: kl.disagreement_weights(3, "ratio", scores=[-1, 0, 1]),
+        ValueError,
+        ["ratio", "-1.0"],
+    ),
+    (
+        "alpha, a level and a weighting",
+        lambda: kl.krippendorff_alpha(
+            [[1, 2, 3], [1, 2, 2]], level_of_measurement="interval", weighting="linear"
+        ),
+        ValueError,
+        ["level_of_measurement", "weighting", "'interval'"],
+    ),
+    (
+        "Light's test, a confidence level of 1",
+        lambda: kl.light_kappa_test([[1, 0, 1], [1, 1, 0]], confidence_level=1),
+        ValueError,
+        ["confidence_level", "1"],
+    ),
 ]
 
 
