@@ -473,14 +473,7 @@ class CategoryKappas:
         return _per_class_repr(
             "CategoryKappas",
             self.labels,
-            [
-                ("kappa", self.kappa),
-                ("SE", self.standard_error),
-                ("low", self.confidence_interval.low),
-                ("high", self.confidence_interval.high),
-                ("z (null)", self.z),
-                ("p", self.pvalue),
-            ],
+            [("kappa", self.kappa), ("z", self.z), ("p", self.pvalue)],
         )
 
 
