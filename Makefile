@@ -394,3 +394,20 @@ bench: $(STAMP)
 
 clean:
 	rm -rf _build
+
+# make conformance: re-run every oracle of the public conformance table (conformance/: R's
+# irr, psych, epiR, vcd and stats; irrCAC, statsmodels, scikit-learn, pingouin, krippendorff;
+# exact fractions), show how the fresh values drift from the committed ones (exit 1 on drift
+# or on a disagreement that conformance/scripts/verdicts.py does not explain), then print
+# kappalib's largest difference per coefficient and oracle (tests/test_conformance.py).
+# The R side needs Rscript with irr, psych, epiR, vcd and jsonlite (conformance/README.md
+# says how to install them); where they are missing, the committed R values are carried over
+# and the run says so.  DESCTOOLS_SRC=<DescTools' R/Tests.r> re-runs DescTools'
+# StuartMaxwellTest.  CONFORMANCE_ARGS=--write rewrites the committed table.  Not part of
+# make test: the unit suite reads the committed values and needs no R.
+CONFORMANCE_ARGS ?=
+DESCTOOLS_SRC    ?=
+.PHONY: conformance
+conformance: $(STAMP)
+	@TZ=UTC $(BIN)/python conformance/scripts/build.py $(if $(DESCTOOLS_SRC),--desctools $(DESCTOOLS_SRC)) \
+	  $(CONFORMANCE_ARGS); status=$$?; echo; $(BIN)/python tests/test_conformance.py; exit $$status

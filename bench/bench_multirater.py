@@ -83,13 +83,13 @@ def main():
     print(f"alpha: {RATERS} raters x {UNITS:,} units, {MISSING:.0%} missing, values 1-5\n")
     ok = True
     for level in ("nominal", "interval"):
-        ours = kl.krippendorff_alpha(data, level=level)
+        ours = kl.krippendorff_alpha(data, level_of_measurement=level)
         theirs = krippendorff.alpha(reliability_data=data, level_of_measurement=level)
         assert abs(ours - theirs) < 1e-9
         assert abs(ours - irrcac_alpha(data, level)) < 1e-5  # irrCAC rounds to 5 digits
         t_ours, t_kripp, t_irr = interleaved(
             [
-                (lambda lv=level: kl.krippendorff_alpha(data, level=lv), 10),
+                (lambda lv=level: kl.krippendorff_alpha(data, level_of_measurement=lv), 10),
                 (
                     lambda lv=level: krippendorff.alpha(
                         reliability_data=data, level_of_measurement=lv

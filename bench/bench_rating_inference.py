@@ -52,7 +52,7 @@ def ours(data, coefficient):
     # them to keep its pandas 3 default from counting NaN as a category)
     if coefficient == "conger":
         return kl.ratings_confint(data, coefficient="conger")
-    table, _ = kl.rating_table(data)
+    table = kl.rating_table(data)
     return kl.ratings_confint(table, coefficient=coefficient)
 
 
@@ -86,7 +86,7 @@ def main():
 
     def boot():
         return kl.ratings_confint(
-            data, coefficient="alpha", method="bootstrap", n_resamples=B, rng=1
+            data, coefficient="alpha", method="percentile", n_resamples=B, rng=1
         )
 
     lo, hi = boot()

@@ -4,44 +4,28 @@ Every formula of the course *Kappa, honestly* lives here.  Matrix-level function
 confusion matrix ``C`` of shape ``(K, K)``, or a stack ``(..., K, K)``, with rows = the
 reference (rater 1) and columns = the prediction (rater 2).  Label-level functions keep
 scikit-learn's names.  Undefined values (0/0) give ``None`` for one matrix and NaN inside a
-stack, unless ``zero_division`` says otherwise.
+stack, unless ``zero_division`` says otherwise.  What the functions return is in
+``kappalib.results``.
 
-Where each stage lives (``ARCHITECTURE.md`` draws them): every public function reads check
--> encode -> count -> compute.
-
-* check: ``_validation`` (matrices, zero_division, confidence_level, the label-order rule,
-  the decorator), ``_ratings`` (raw ratings: layout, missing values, subject ids, count
-  tables, categories), ``_weights`` (disagreement weights)
-* encode and count: ``_encoding`` (label vectors -> confusion matrix), ``_counting`` (ratings
-  -> units x values counts and coincidences)
-* shared arithmetic: ``_arithmetic`` (margins, ratio, scale-free counts, agreement weights,
-  to_float)
-* compute: ``_agreement`` (p_o, p_e, kappa, kappa_max, prevalence and bias indices),
-  ``_two_rater`` (PABAK, Scott's pi, Gwet's AC1/AC2, Brennan-Prediger), ``_correlation``
-  (MCC), ``_diagnostics`` (asymmetry, off-diagonal entropy), ``_multirater`` (rating_table,
-  Fleiss, Krippendorff, multi-rater AC1 and BP), ``_inference`` (standard error and
-  interval, sample size), ``_bootstrap`` (bootstrap intervals, the paired difference),
-  ``_designs`` (Conger, Light, the generalized Fleiss kappa), ``_categories`` (specific
-  agreement, per-category kappas, validity), ``_bias`` (McNemar, Stuart-Maxwell),
-  ``_continuous`` (intraclass correlations, Lin's CCC), ``_distributions`` (chi-square, F and
-  t, without scipy), ``_rating_inference`` with ``_rating_variance`` (standard errors and
-  intervals for many raters)
-* front ends with scikit-learn's names: ``_labels``
-* reports: ``_report`` (agreement_report), ``_ratings_report`` (ratings_report): every
-  number from the functions above, and a methods paragraph (``_report_text`` prints them);
-  ``_long_counts`` (matrix_from_counts for long count tables); the command line
-  ``python -m kappalib report`` in ``__main__``
-
-Public topic modules, met by name in the chapters: ``kappalib.families`` (the paper's
-matrix families), ``kappalib.closed_forms`` (the paper's closed-form kappa and MCC of those
-families, with their minimisers), ``kappalib.plotting`` (heatmaps) and ``kappalib.widgets``
-(explorers; imports ipywidgets).
-``kappalib.datasets`` reads the published rating data shipped with the package (Fleiss 1971,
-Krippendorff 2011, Gwet 2014): ``datasets.names()`` and ``datasets.load(name)``.
+This module is the public front: it re-exports the names of ``__all__`` from private
+packages, one per stage (read and check the input, count, coefficients, uncertainty,
+report).  ``ARCHITECTURE.md`` maps them.
 """
 
 from . import closed_forms, datasets, families  # noqa: F401  (numpy only; plotting, widgets lazy)
-from ._agreement import (
+from ._coefficients.bangdiwala import bangdiwala_b
+from ._coefficients.chance_models import brennan_prediger, gwet_ac1, pabak, scotts_pi
+from ._coefficients.continuous import icc, lins_ccc, overall_ccc
+from ._coefficients.count_tables import (
+    brennan_prediger_multi,
+    fleiss_kappa,
+    fleiss_kappa_generalized,
+    gwet_ac1_multi,
+)
+from ._coefficients.diagnostics import asymmetry, off_diagonal_entropy
+from ._coefficients.fixed_raters import conger_kappa, light_kappa
+from ._coefficients.from_labels import cohen_kappa_score, matthews_corrcoef
+from ._coefficients.kappa import (
     bias_index,
     expected_agreement,
     expected_counts,
@@ -50,57 +34,100 @@ from ._agreement import (
     observed_agreement,
     prevalence_index,
 )
-from ._bias import mcnemar_test, stuart_maxwell_test
-from ._bootstrap import (
-    bootstrap_confint,
-    kappa_bootstrap_ci,
-    paired_difference_ci,
-    paired_difference_confint,
-)
-from ._categories import category_fleiss_kappas, class_validity, specific_agreement
-from ._continuous import icc, lins_ccc  # issue 23: continuous ratings
-from ._correlation import mcc
-from ._designs import conger_kappa, fleiss_kappa_generalized, light_kappa
-from ._diagnostics import asymmetry, off_diagonal_entropy
-from ._errors import UndefinedMetricError
-from ._inference import kappa_confint, kappa_sample_size, kappa_standard_error
-from ._labels import (
+from ._coefficients.krippendorff import krippendorff_alpha
+from ._coefficients.limits_of_agreement import bland_altman
+from ._coefficients.mcc import mcc
+from ._coefficients.per_category import class_validity, specific_agreement
+from ._count.confusion import confusion_matrix, labels_from_matrix
+from ._count.long_counts import matrix_from_counts
+from ._count.ratings import rating_table
+from ._input.weights import disagreement_weights
+from ._report.ratings import ratings_report
+from ._report.two_raters import agreement_report
+from ._shared.errors import UndefinedMetricError
+from ._uncertainty.bangdiwala_interval import bangdiwala_confint
+from ._uncertainty.benchmark import benchmark
+from ._uncertainty.bias_tests import mcnemar_test, stuart_maxwell_test
+from ._uncertainty.bootstrap_intervals import bootstrap_confint, paired_difference_confint
+from ._uncertainty.category_kappas import category_fleiss_kappas
+from ._uncertainty.clustered_kappa import clustered_kappa
+from ._uncertainty.dependent_kappas import kappa_difference, light_kappa_test
+from ._uncertainty.kappa_inference import (
     cohen_kappa_confint,
-    cohen_kappa_score,
-    confusion_matrix,
-    labels_from_matrix,
-    matthews_corrcoef,
+    kappa_confint,
+    kappa_sample_size,
+    kappa_standard_error,
 )
-
-# the report in one call, and long count tables (issue 23, sections 3-4)
-from ._long_counts import matrix_from_counts
-from ._multirater import (
-    brennan_prediger_multi,
-    fleiss_kappa,
-    gwet_ac1_multi,
-    krippendorff_alpha,
-    rating_table,
+from ._uncertainty.ratings_intervals import ratings_confint, ratings_standard_error
+from ._uncertainty.subgroup_kappas import subgroup_kappas
+from .results import (
+    AgreementReport,
+    AlphaBeta,
+    BenchmarkResult,
+    BiasTest,
+    BlandAltmanResult,
+    CategoryKappas,
+    CCCResult,
+    ClassValidity,
+    ClusteredKappa,
+    ConfidenceInterval,
+    ConfusionMatrix,
+    Estimate,
+    Gap,
+    ICCForm,
+    ICCResult,
+    IntervalEstimate,
+    KappaDifference,
+    LabelPair,
+    OverallCCCResult,
+    ProportionalBias,
+    RatingsReport,
+    RatingTable,
+    SpecificAgreement,
+    SubgroupKappas,
 )
-from ._rating_inference import ratings_confint, ratings_standard_error
-from ._ratings_report import RatingsReport, ratings_report
-from ._report import AgreementReport, agreement_report
-from ._two_rater import brennan_prediger, gwet_ac1, pabak, scotts_pi
-from ._weights import disagreement_weights
 
 __version__ = "0.1.0"
 
 __all__ = [
     "AgreementReport",
+    "AlphaBeta",
+    "BenchmarkResult",
+    "BiasTest",
+    "BlandAltmanResult",
+    "CCCResult",
+    "CategoryKappas",
+    "ClassValidity",
+    "ClusteredKappa",
+    "ConfidenceInterval",
+    "ConfusionMatrix",
+    "Estimate",
+    "Gap",
+    "ICCForm",
+    "ICCResult",
+    "IntervalEstimate",
+    "KappaDifference",
+    "LabelPair",
+    "OverallCCCResult",
+    "ProportionalBias",
+    "RatingTable",
     "RatingsReport",
+    "SpecificAgreement",
+    "SubgroupKappas",
     "UndefinedMetricError",
     "agreement_report",
     "asymmetry",
+    "bangdiwala_b",
+    "bangdiwala_confint",
+    "benchmark",
     "bias_index",
+    "bland_altman",
     "bootstrap_confint",
     "brennan_prediger",
     "brennan_prediger_multi",
     "category_fleiss_kappas",
     "class_validity",
+    "clustered_kappa",
     "cohen_kappa_confint",
     "cohen_kappa_score",
     "confusion_matrix",
@@ -114,14 +141,15 @@ __all__ = [
     "gwet_ac1_multi",
     "icc",
     "kappa",
-    "kappa_bootstrap_ci",
     "kappa_confint",
+    "kappa_difference",
     "kappa_max",
     "kappa_sample_size",
     "kappa_standard_error",
     "krippendorff_alpha",
     "labels_from_matrix",
     "light_kappa",
+    "light_kappa_test",
     "lins_ccc",
     "matrix_from_counts",
     "matthews_corrcoef",
@@ -129,8 +157,8 @@ __all__ = [
     "mcnemar_test",
     "observed_agreement",
     "off_diagonal_entropy",
+    "overall_ccc",
     "pabak",
-    "paired_difference_ci",
     "paired_difference_confint",
     "prevalence_index",
     "rating_table",
@@ -140,4 +168,5 @@ __all__ = [
     "scotts_pi",
     "specific_agreement",
     "stuart_maxwell_test",
+    "subgroup_kappas",
 ]

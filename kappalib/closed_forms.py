@@ -32,7 +32,8 @@ from typing import Any, Literal
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._arithmetic import to_float as _out
+from ._shared.policy import to_float as _out
+from .results import AlphaBeta, Gap
 
 __all__ = [
     "argmin_kappa_C1",
@@ -215,7 +216,7 @@ def kappa_from_mcc_C0(mcc: ArrayLike) -> float | np.ndarray:
     return _out(2 * m * m / (1 + m * m))
 
 
-def max_gap_C0() -> tuple[float, float]:
+def max_gap_C0() -> Gap:
     r"""The largest distance between MCC and kappa on ``C0`` (Proposition 2, item 3).
 
     By Proposition 2 the gap is :math:`g(m) = m - 2m^2/(1 + m^2)` with
@@ -229,9 +230,9 @@ def max_gap_C0() -> tuple[float, float]:
 
     Returns
     -------
-    mcc_star, gap : float
-        :math:`m^\ast \approx 0.2956` and :math:`g(m^\ast) \approx 0.1349`.  The paper
-        rounds them to "≈ 0.3" and "≈ 0.13".
+    Gap
+        ``mcc`` :math:`= m^\ast \approx 0.2956` and ``gap`` :math:`= g(m^\ast) \approx
+        0.1349`.  The paper rounds them to "≈ 0.3" and "≈ 0.13".
 
     References
     ----------
@@ -248,7 +249,7 @@ def max_gap_C0() -> tuple[float, float]:
     """
     r33 = np.sqrt(33.0)
     m = (np.cbrt(26 + 6 * r33) + np.cbrt(26 - 6 * r33) - 1) / 3
-    return float(m), float(m - 2 * m * m / (1 + m * m))
+    return Gap(float(m), float(m - 2 * m * m / (1 + m * m)))
 
 
 # --------------------------------------------------------------------------- C1, c = 1
@@ -401,7 +402,7 @@ def argmin_kappa_C1(a: ArrayLike, scenario: Scenario) -> float | np.ndarray:
 # --------------------------------------------------------------------------- binary case
 
 
-def binary_alpha_beta(C: ArrayLike) -> tuple[float | np.ndarray, float | np.ndarray]:
+def binary_alpha_beta(C: ArrayLike) -> AlphaBeta[float | np.ndarray]:
     r"""The paper's :math:`\alpha` and :math:`\beta` of a 2 x 2 matrix (Section "The binary case").
 
     For ``C = [[a, b], [c, d]]`` (rows = reference),
@@ -424,8 +425,9 @@ def binary_alpha_beta(C: ArrayLike) -> tuple[float | np.ndarray, float | np.ndar
 
     Returns
     -------
-    alpha, beta : float or ndarray of shape (...)
-        NaN where a denominator is 0.
+    AlphaBeta
+        ``alpha`` and ``beta``, floats or ndarrays of shape (...) (``alpha, beta =
+        cf.binary_alpha_beta(C)``); NaN where a denominator is 0.
 
     Raises
     ------
@@ -466,7 +468,7 @@ def binary_alpha_beta(C: ArrayLike) -> tuple[float | np.ndarray, float | np.ndar
     with np.errstate(divide="ignore", invalid="ignore"):
         alpha = det / ((a + b) * (b + d))
         beta = det / ((a + c) * (c + d))
-    return _out(alpha), _out(beta)
+    return AlphaBeta(_out(alpha), _out(beta))
 
 
 # --------------------------------------------------------------------------- Z_A

@@ -10,7 +10,11 @@ with the library means a chapter opened alone (on Colab, say) finds its data too
 * ``gwet2014_abstractors``: a 3 x 3 contingency table of two abstractors (Gwet 2014);
 * ``gwet2014_5observers``: 5 observers x 15 units on the scale 0-3, with gaps (Gwet 2014);
 * ``krippendorff2011_example``: 4 observers x 12 units, values 1-5, with gaps
-  (Krippendorff 2011).
+  (Krippendorff 2011);
+* ``bland_altman1986_pefr``: peak expiratory flow of 17 people, two readings with each of two
+  meters (Bland & Altman 1986);
+* ``bland_altman1999_cardiac_output``: cardiac output of 12 subjects by two methods, 3 to 6
+  pairs each, one row per pair (Bland & Altman 1999, 2007).
 """
 
 from __future__ import annotations
@@ -54,9 +58,9 @@ def names() -> tuple[str, ...]:
     --------
     >>> from kappalib import datasets
     >>> datasets.names()[:2]
-    ('fleiss1971_diagnoses', 'gwet2014_5observers')
+    ('bland_altman1986_pefr', 'bland_altman1999_cardiac_output')
     >>> len(datasets.names())
-    4
+    6
     """
     found = (f.name for f in _files().iterdir() if f.name.endswith(".csv"))
     return tuple(sorted(name[: -len(".csv")] for name in found))
@@ -66,10 +70,13 @@ def load(name: str) -> Dataset:
     """Read one shipped data set into a numpy array, with its provenance and labels.
 
     A blank cell is a missing rating and becomes NaN (the array is then float64); a table
-    without blanks is int64.  The array has one row per CSV row, so its shape is
+    without blanks is int64, unless it holds decimals (measurements), then float64.  The
+    array has one row per CSV row, so its shape is
     ``(n_units, n_categories)`` for a count table, ``(n_raters, n_units)`` for ratings and
     ``(K, K)`` for a contingency table, ready for :func:`kappalib.fleiss_kappa`,
-    :func:`kappalib.krippendorff_alpha` or :func:`kappalib.kappa`.
+    :func:`kappalib.krippendorff_alpha` or :func:`kappalib.kappa`; measurements have one row
+    per unit (or per pair of replicates), one column per reading, for
+    :func:`kappalib.bland_altman`.
 
     Parameters
     ----------
@@ -117,7 +124,7 @@ def load(name: str) -> Dataset:
     first, rest = text.split("\n", 1)
     header, *body = csv.reader(io.StringIO(rest))
     cells = [row[1:] for row in body if row]
-    if any(v == "" for row in cells for v in row):
+    if any(v == "" or "." in v for row in cells for v in row):
         data = np.array([[float(v) if v else np.nan for v in row] for row in cells])
     else:
         data = np.array([[int(v) for v in row] for row in cells], dtype=np.int64)

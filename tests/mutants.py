@@ -256,8 +256,8 @@ MUTANTS = {
     ),
     "bootstrap_confint_statistic_ignored": (
         "bootstrap_confint",
-        "statistic='mcc' ignored: always kappa",
-        lambda f: lambda C, *, statistic="kappa", **kw: f(C, **kw),
+        "coefficient='mcc' ignored: always kappa",
+        lambda f: lambda C, *, coefficient="kappa", **kw: f(C, **kw),
     ),
     "paired_difference_ci_a_minus_b": (
         "paired_difference_confint",
@@ -286,10 +286,14 @@ MUTANTS = {
     ),
     "krippendorff_alpha_ordinal_is_interval": (
         "krippendorff_alpha",
-        "level='ordinal' computed with the interval distance",
+        "level_of_measurement='ordinal' computed with the interval distance",
         lambda f: (
-            lambda data, *, level="nominal", **kw: f(
-                data, level="interval" if level == "ordinal" else level, **kw
+            lambda data, *, level_of_measurement="nominal", **kw: f(
+                data,
+                level_of_measurement="interval"
+                if level_of_measurement == "ordinal"
+                else level_of_measurement,
+                **kw,
             )
         ),
     ),
@@ -342,7 +346,7 @@ MUTANTS = {
     "ratings_report_level_ignored": (
         "ratings_report",
         "Krippendorff's alpha always at the nominal level",
-        lambda f: lambda data=None, *, level="nominal", **kw: f(data, **kw),
+        lambda f: lambda data=None, *, level_of_measurement="nominal", **kw: f(data, **kw),
     ),
     "agreement_report_specific_agreement_reversed": (
         "agreement_report",
@@ -369,7 +373,7 @@ def _report_z_from_se(report):
 
     z = report.estimate / report.standard_error if report.standard_error else None
     p = None if z is None else 2 * NormalDist().cdf(-abs(z))
-    return dataclasses.replace(report, z=z, p_value=p)
+    return dataclasses.replace(report, z=z, pvalue=p)
 
 
 def _report_specific_reversed(report):
@@ -468,11 +472,11 @@ def _d23_replace(result, **changes):
     return __import__("dataclasses").replace(result, **changes)
 
 
-def _d23_conger_pooled(data, *, layout=None, categories=None, **kw):
+def _d23_conger_pooled(data, *, layout=None, labels=None, **kw):
     """Conger's kappa with Fleiss' pooled chance agreement (the raters' own margins lost)."""
     import kappalib
 
-    table, _ = kappalib.rating_table(data, layout=layout, categories=categories)
+    table = kappalib.rating_table(data, layout=layout, labels=labels)
     return kappalib.fleiss_kappa_generalized(table, **kw)
 
 
@@ -501,7 +505,7 @@ def _d23_icc_agreement_is_consistency(res):
 def _d23_stuart_maxwell_df_k(res):
     if res.statistic is None:
         return res
-    from kappalib._distributions import chi2_sf
+    from kappalib._shared.distributions import chi2_sf
 
     return _d23_replace(res, df=res.df + 1, pvalue=chi2_sf(res.statistic, res.df + 1))
 
@@ -572,7 +576,9 @@ MUTANTS.update(
             "lins_ccc",
             "the concordance reported as Pearson's r (no bias correction)",
             lambda f: (
-                lambda x, y, **kw: (lambda res: _d23_replace(res, value=res.pearson))(f(x, y, **kw))
+                lambda x, y, **kw: (lambda res: _d23_replace(res, estimate=res.pearson))(
+                    f(x, y, **kw)
+                )
             ),
         ),
     }
@@ -652,7 +658,7 @@ def _alpha_without_n_minus_1(value, data):
         return value
     import kappalib
 
-    table, _ = kappalib.rating_table(data)
+    table = kappalib.rating_table(data)
     m = table.sum(axis=1)
     n = float(m[m >= 2].sum())
     return 1.0 - (1.0 - value) * n / (n - 1.0)
@@ -701,10 +707,230 @@ def _ratings_se_n_squared(se, data, kw):
     return float(se * math.sqrt((n - 1) / n))
 
 
+# --- issue 34 (f34a): limits of agreement, overall CCC, Bangdiwala's B, benchmarking ---------
+
+
+def _f34a_limits_one_sd(res):
+    """Limits at bias -/+ one SD (z dropped)."""
+    b, s = res.bias.estimate, res.standard_deviation
+    return _d23_replace(
+        res,
+        lower_limit=res.lower_limit._replace(estimate=b - s),
+        upper_limit=res.upper_limit._replace(estimate=b + s),
+    )
+
+
+def _f34a_untruncated(res):
+    """Gwet's probabilities without the truncation to [-1, 1]."""
+    import math
+
+    def phi(x):
+        return 0.5 * math.erfc(-x / math.sqrt(2.0))
+
+    if res is None or res.standard_error == 0:
+        return res
+    k, s = res.estimate, res.standard_error
+    factor = phi((k + 1) / s) - phi((k - 1) / s)
+    p = res.probabilities * factor
+    return _d23_replace(res, probabilities=p, cumulative_probabilities=np.cumsum(p))
+
+
+MUTANTS.update(
+    {
+        "bland_altman_limits_one_sd": (
+            "bland_altman",
+            "limits of agreement at bias -/+ 1 SD (agreement_level's z ignored)",
+            lambda f: lambda y1, y2, **kw: _f34a_limits_one_sd(f(y1, y2, **kw)),
+        ),
+        "bland_altman_exact_is_approximate": (
+            "bland_altman",
+            "method='exact' ignored: Bland and Altman's approximate interval always",
+            lambda f: (
+                lambda y1, y2, *, method=None, units=None, **kw: f(
+                    y1, y2, units=units, method="approximate" if units is None else method, **kw
+                )
+            ),
+        ),
+        "overall_ccc_is_precision": (
+            "overall_ccc",
+            "the overall concordance reported as its precision (no accuracy factor)",
+            lambda f: (
+                lambda data, **kw: (lambda r: _d23_replace(r, estimate=r.precision))(f(data, **kw))
+            ),
+        ),
+        "bangdiwala_b_weighting_ignored": (
+            "bangdiwala_b",
+            "weighting ignored: always the unweighted B",
+            lambda f: lambda C, *, weighting=None, **kw: f(C, **kw),
+        ),
+        "bangdiwala_confint_weighting_ignored": (
+            "bangdiwala_confint",
+            "weighting ignored in the interval",
+            lambda f: lambda C, *, weighting=None, **kw: f(C, **kw),
+        ),
+        "benchmark_untruncated": (
+            "benchmark",
+            "membership probabilities not truncated to [-1, 1]",
+            lambda f: lambda *a, **kw: _f34a_untruncated(f(*a, **kw)),
+        ),
+    }
+)
+FOCUS.update(
+    {
+        "bland_altman_limits_one_sd": [
+            "tests/test_bland_altman.py::test_bland_altman_1986_peak_flow"
+        ],
+        "bland_altman_exact_is_approximate": [
+            "tests/test_bland_altman.py::test_exact_intervals_are_noncentral_t_tolerance_limits"
+        ],
+        "overall_ccc_is_precision": [
+            "tests/test_overall_ccc.py::test_coefficient_and_factors_are_exact"
+        ],
+        "bangdiwala_b_weighting_ignored": ["tests/test_bangdiwala.py::test_b_is_exact"],
+        "bangdiwala_confint_weighting_ignored": [
+            "tests/test_bangdiwala.py::test_interval_is_the_delta_method"
+        ],
+        "benchmark_untruncated": ["tests/test_benchmark.py::test_irrcac_documented_example"],
+    }
+)
+
+
 def _za_top_left(Z):
     Z = np.array(Z, dtype=np.float64)
     Z[..., 0, 0], Z[..., 0, -1] = Z[..., 0, -1], Z[..., 0, 0]
     return Z
+
+
+# --- issue 34 (f34b): dependent, clustered and subgroup kappas; named weights; alpha's
+# analytic standard error; Light's test ------------------------------------------------------
+
+
+def _f34b_independent_difference(res):
+    """The two kappas' standard errors combined as if independent (no covariance)."""
+    if res.standard_error is None:
+        return res
+    se = math.sqrt(sum(e.standard_error**2 for e in res.coefficients))
+    return __import__("dataclasses").replace(res, standard_error=se, z=res.estimate / se)
+
+
+def _f34b_clusters_ignored(res):
+    """Every case treated as independent: the standard error without the design effect."""
+    if res.standard_error is None or not res.design_effect:
+        return res
+    se = res.standard_error / math.sqrt(res.design_effect)
+    return __import__("dataclasses").replace(res, standard_error=se, design_effect=1.0)
+
+
+def _f34b_df_g(res):
+    if res.statistic is None:
+        return res
+    from kappalib._distributions import chi2_sf
+
+    df = res.df + 1
+    return __import__("dataclasses").replace(res, df=df, pvalue=chi2_sf(res.statistic, df))
+
+
+def _f34b_light_z_from_delta_se(res):
+    if res.estimate is None or not res.standard_error:
+        return res
+    return res._replace(null_standard_error=res.standard_error, z=res.estimate / res.standard_error)
+
+
+def _f34b_category_null_se(res):
+    null = np.abs(res.kappa / res.z)
+    return __import__("dataclasses").replace(res, standard_error=null)
+
+
+MUTANTS.update(
+    {
+        "kappa_difference_covariance_ignored": (
+            "kappa_difference",
+            "the standard error of the difference as if the two kappas were independent",
+            lambda f: lambda *a, **k: _f34b_independent_difference(f(*a, **k)),
+        ),
+        "clustered_kappa_clusters_ignored": (
+            "clustered_kappa",
+            "the standard error of independent cases (Fleiss, Cohen & Everitt)",
+            lambda f: lambda *a, **k: _f34b_clusters_ignored(f(*a, **k)),
+        ),
+        "subgroup_kappas_df_g": (
+            "subgroup_kappas",
+            "the homogeneity chi-square on G degrees of freedom instead of G - 1",
+            lambda f: lambda *a, **k: _f34b_df_g(f(*a, **k)),
+        ),
+        "light_kappa_test_z_from_delta_se": (
+            "light_kappa_test",
+            "Light's z from the delta-method standard error, not the null one",
+            lambda f: lambda *a, **k: _f34b_light_z_from_delta_se(f(*a, **k)),
+        ),
+        "disagreement_weights_ordinal_is_linear": (
+            "disagreement_weights",
+            "Gwet's ordinal weights computed as linear ones",
+            lambda f: (
+                lambda K, weighting=None, **kw: f(
+                    K, "linear" if weighting == "ordinal" else weighting, **kw
+                )
+            ),
+        ),
+        "krippendorff_alpha_weighting_ignored": (
+            "krippendorff_alpha",
+            "weighting= ignored (nominal alpha)",
+            lambda f: lambda *a, weighting=None, scores=None, **k: f(*a, **k),
+        ),
+        "category_fleiss_kappas_null_se_for_interval": (
+            "category_fleiss_kappas",
+            "the interval's standard error under kappa = 0 (Fleiss 1971) instead of Gwet's",
+            lambda f: lambda *a, **k: _f34b_category_null_se(f(*a, **k)),
+        ),
+        "ratings_standard_error_alpha_nominal_weights": (
+            "ratings_standard_error",
+            "alpha's analytic standard error with nominal weights at every level",
+            lambda f: (
+                lambda *a, **k: f(
+                    *a,
+                    **{
+                        **k,
+                        **(
+                            {"level_of_measurement": "nominal", "weighting": None}
+                            if k.get("coefficient") == "alpha"
+                            and k.get("method", "analytic") == "analytic"
+                            else {}
+                        ),
+                    },
+                )
+            ),
+        ),
+    }
+)
+
+FOCUS.update(
+    {
+        "kappa_difference_covariance_ignored": [
+            "tests/test_dependent_kappas.py::test_delta_method_against_the_complex_step_oracle"
+        ],
+        "clustered_kappa_clusters_ignored": [
+            "tests/test_clustered_kappa.py::test_cluster_robust_se_against_the_complex_step_oracle"
+        ],
+        "subgroup_kappas_df_g": [
+            "tests/test_subgroup_kappas.py::test_each_subgroup_and_the_test_against_statsmodels"
+        ],
+        "light_kappa_test_z_from_delta_se": [
+            "tests/test_dependent_kappas.py::test_light_null_se_is_statsmodels_pairs_combined"
+        ],
+        "disagreement_weights_ordinal_is_linear": [
+            "tests/test_named_weights.py::test_the_weights_are_irrcacs_on_positions"
+        ],
+        "krippendorff_alpha_weighting_ignored": [
+            "tests/test_named_weights.py::test_alpha_takes_a_level_or_a_weighting_not_both"
+        ],
+        "ratings_standard_error_alpha_nominal_weights": [
+            "tests/test_alpha_variance.py::test_alpha_se_and_interval_against_irrcac"
+        ],
+        "category_fleiss_kappas_null_se_for_interval": [
+            "tests/test_category_kappa_errors.py::test_per_category_se_and_interval_against_irrcac"
+        ],
+    }
+)
 
 
 def resolve(target):

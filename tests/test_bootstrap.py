@@ -128,7 +128,7 @@ def test_interval_agrees_with_scipy(name, statistic, weighting, method):
         rng=np.random.default_rng(1),
     )
     low, high = kl.bootstrap_confint(
-        C, method=method, statistic=statistic, weighting=weighting, n_resamples=B, rng=2
+        C, method=method, coefficient=statistic, weighting=weighting, n_resamples=B, rng=2
     )
     tol = mc_tolerance(ref.standard_error, B, 0.95, method)
     assert low == pytest.approx(ref.confidence_interval.low, abs=tol)
@@ -275,7 +275,7 @@ def test_sample_size_by_simulation():
 @pytest.mark.parametrize("method", ["percentile", "bca"])
 def test_perfect_agreement_gives_the_documented_point_interval(method):
     assert kl.bootstrap_confint(np.diag([5, 7, 3]), method=method, rng=0) == (1.0, 1.0)
-    assert kl.bootstrap_confint(np.diag([5, 7]), method=method, statistic="mcc", rng=0) == (
+    assert kl.bootstrap_confint(np.diag([5, 7]), method=method, coefficient="mcc", rng=0) == (
         1.0,
         1.0,
     )
@@ -288,10 +288,21 @@ def test_identical_predictions_give_a_zero_difference():
         assert kl.paired_difference_confint(y, a, a, method=method, rng=0) == (0.0, 0.0)
 
 
-def test_undefined_statistic_returns_none():
-    assert kl.bootstrap_confint([[5, 0], [0, 0]], rng=0) is None
-    assert kl.bootstrap_confint([[3, 2], [0, 0]], statistic="mcc", rng=0) is None
-    assert kl.paired_difference_confint([0, 0, 0], [0, 0, 0], [0, 1, 0], rng=0) is None
+def test_an_undefined_interval_follows_the_undefined_value_policy():
+    """0/0 is said by the policy, never by another type: ConfidenceInterval(None, None) by
+    default, zero_division's float, or UndefinedMetricError for "raise"."""
+    none = kl.ConfidenceInterval(None, None)
+    assert kl.bootstrap_confint([[5, 0], [0, 0]], rng=0) == none
+    assert kl.bootstrap_confint([[3, 2], [0, 0]], coefficient="mcc", rng=0) == none
+    assert kl.paired_difference_confint([0, 0, 0], [0, 0, 0], [0, 1, 0], rng=0) == none
+    nan = kl.bootstrap_confint([[5, 0], [0, 0]], rng=0, zero_division=float("nan"))
+    assert isinstance(nan, kl.ConfidenceInterval) and np.isnan(nan.low) and np.isnan(nan.high)
+    with pytest.raises(kl.UndefinedMetricError, match="kappa of C is undefined"):
+        kl.bootstrap_confint([[5, 0], [0, 0]], rng=0, zero_division="raise")
+    with pytest.raises(kl.UndefinedMetricError, match="mcc of one of the classifiers"):
+        kl.paired_difference_confint(
+            [0, 0, 0], [0, 0, 0], [0, 1, 0], coefficient="mcc", zero_division="raise"
+        )
 
 
 def test_seeded_results_repeat():
@@ -331,9 +342,9 @@ def test_labels_argument_orders_classes_for_weights():
             "confidence_level must be strictly between 0 and 1, got 0",
         ),
         ({"method": "basic"}, ValueError, "method must be 'percentile' or 'bca', got 'basic'"),
-        ({"statistic": "f1"}, ValueError, "statistic must be 'kappa' or 'mcc', got 'f1'"),
+        ({"coefficient": "f1"}, ValueError, "coefficient must be 'kappa' or 'mcc', got 'f1'"),
         (
-            {"statistic": "mcc", "weighting": "linear"},
+            {"coefficient": "mcc", "weighting": "linear"},
             ValueError,
             "weighting and scores apply to kappa only",
         ),
@@ -354,7 +365,7 @@ def test_bad_matrix():
 
 def test_paired_bad_input():
     with pytest.raises(
-        ValueError, match="y_true, pred_a and pred_b must have the same length, got 3, 3 and 2"
+        ValueError, match="y1, y2_a and y2_b must have the same length, got 3, 3 and 2"
     ):
         kl.paired_difference_confint([0, 1, 1], [0, 1, 0], [0, 1])
     with pytest.raises(ValueError, match="n_resamples must be at least 1, got -5"):
@@ -393,5 +404,5 @@ def test_percentile_interval_is_the_quantiles_over_the_same_resamples(statistic)
     draws = np.random.default_rng(5).multinomial(100, C.ravel() / 100, size=2000)
     values = [f(d.reshape(2, 2)) for d in draws]
     expected = np.quantile([v for v in values if v is not None], [0.025, 0.975])
-    low, high = kl.bootstrap_confint(C, statistic=statistic, n_resamples=2000, rng=5)
+    low, high = kl.bootstrap_confint(C, coefficient=statistic, n_resamples=2000, rng=5)
     assert (low, high) == pytest.approx(tuple(expected), abs=1e-12)

@@ -51,7 +51,7 @@ def test_the_store_covers_every_cell_and_is_consistent(chapter):
                 assert all(a <= b for a, b in zip(first, counts[interval], strict=True))
     # AC1 and BP are defined on every rating set (their chance agreement is below 1)
     for cell, counts in stored["COVERAGE"].items():
-        assert counts["ac1 analytic"][1] == counts["bp bootstrap"][1] == ns["REPS"], cell
+        assert counts["ac1 analytic"][1] == counts["bp percentile"][1] == ns["REPS"], cell
 
 
 @pytest.mark.parametrize("cell", ["rare 30", "common 10"])

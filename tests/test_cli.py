@@ -74,7 +74,7 @@ def test_order_and_weighting(capsys, grades):
     path, rows = grades
     code, out, _ = _run(
         capsys, "report", path, "--columns", "rater_a", "rater_b",
-        "--order", "low", "mid", "high", "--weighting", "quadratic",
+        "--labels", "low", "mid", "high", "--weighting", "quadratic",
     )  # fmt: skip
     assert code == 0
     pairs = [(r[1], r[2]) for r in rows if r[1] and r[2]]
@@ -90,7 +90,7 @@ def test_three_columns_are_a_ratings_table(capsys, grades):
     path, rows = grades
     code, out, _ = _run(
         capsys, "report", path, "--columns", "rater_a", "rater_b", "rater_c",
-        "--order", "low", "mid", "high", "--level", "ordinal",
+        "--labels", "low", "mid", "high", "--level-of-measurement", "ordinal",
     )  # fmt: skip
     assert code == 0
     code_of = {"low": 0, "mid": 1, "high": 2, "": np.nan}
@@ -108,7 +108,7 @@ def test_raters_x_units_layout(capsys, tmp_path):
         [["A", 1, 2, 3, 3, 2, 1], ["B", 1, 2, 3, 3, 2, 2], ["C", "", 3, 3, 3, 2, 3]],
     )
     units = ["u1", "u2", "u3", "u4", "u5", "u6"]
-    code, out, _ = _run(capsys, "report", path, "--columns", *units, "--layout", "raters-x-units")
+    code, out, _ = _run(capsys, "report", path, "--columns", *units, "--layout", "raters x units")
     assert code == 0
     nan = float("nan")
     data = [[1, 2, 3, 3, 2, 1], [1, 2, 3, 3, 2, 2], [nan, 3, 3, 3, 2, 3]]
@@ -121,7 +121,7 @@ def test_long_count_table(capsys, tmp_path):
     rows = [["yes", "yes", 8], ["yes", "no", 2], ["no", "yes", 1], ["no", "no", 9]]
     path = _write(tmp_path / "counts.csv", ["a", "b", "n"], rows)
     code, out, _ = _run(
-        capsys, "report", path, "--columns", "a", "b", "--count", "n", "--order", "yes", "no"
+        capsys, "report", path, "--columns", "a", "b", "--count", "n", "--labels", "yes", "no"
     )
     assert code == 0
     assert "Cohen's kappa was 0.700" in out  # the kappa explainer's 0.7
@@ -142,12 +142,12 @@ def test_html_page(capsys, grades, tmp_path):
 
 def test_bootstrap_interval_with_a_seed(capsys, grades):
     path, rows = grades
-    args = ["report", path, "--columns", "rater_a", "rater_b", "--interval", "bca"]
-    _, out, _ = _run(capsys, *args, "--resamples", "999", "--seed", "5")
+    args = ["report", path, "--columns", "rater_a", "rater_b", "--method", "bca"]
+    _, out, _ = _run(capsys, *args, "--n-resamples", "999", "--rng", "5")
     y1 = [r[1] or None for r in rows]
     y2 = [r[2] or None for r in rows]
     report = kl.agreement_report(
-        y1, y2, raters=("rater_a", "rater_b"), missing="drop", interval="bca",
+        y1, y2, raters=("rater_a", "rater_b"), missing="drop", method="bca",
         n_resamples=999, rng=5,
     )  # fmt: skip
     assert report.methods_paragraph() in out
@@ -157,7 +157,7 @@ def test_bootstrap_interval_with_a_seed(capsys, grades):
 def test_table_option_points_to_it(capsys, grades):
     path, _ = grades
     _, out, _ = _run(
-        capsys, "report", path, "--columns", "rater_a", "rater_b", "--table", "Table 3"
+        capsys, "report", path, "--columns", "rater_a", "rater_b", "--table-location", "Table 3"
     )
     assert "is given in Table 3." in out
 
@@ -187,10 +187,10 @@ def tiny(tmp_path):
         ("one", ["--columns", "a", "b", "--ratings"], "at least two categories"),
         (
             "ok",
-            ["--columns", "a", "b", "--order", "x"],
+            ["--columns", "a", "b", "--labels", "x"],
             "column 'a' has the category 'y' in line 3",
         ),
-        ("ok", ["--columns", "a", "b", "--weighting", "linear"], "give their order with --order"),
+        ("ok", ["--columns", "a", "b", "--weighting", "linear"], "give their order with --labels"),
         ("ok", ["--columns", "a"], "at least two rater columns"),
         ("ok", ["--columns", "a", "a"], "names a column twice"),
         ("ok", ["--columns", "a", "b", "--confidence-level", "1.5"], "confidence_level"),

@@ -44,7 +44,7 @@ def test_shrout_fleiss_worked_example():
         1.02,
     )
     # Table 4: ICC(1,1) .17, ICC(2,1) .29, ICC(3,1) .71, ICC(1,4) .44, ICC(2,4) .62, ICC(3,4) .91
-    assert [round(f.value, 2) for f in res.forms] == [0.17, 0.29, 0.71, 0.44, 0.62, 0.91]
+    assert [round(f.estimate, 2) for f in res.forms] == [0.17, 0.29, 0.71, 0.44, 0.62, 0.91]
     assert res.n_units == 6 and res.n_raters == 4
     # the names: psych's, Shrout-Fleiss', McGraw-Wong's
     assert res["ICC(A,1)"] is res.ICC2 is res["ICC(2,1)"]
@@ -89,13 +89,13 @@ def test_icc_against_pingouin(batch):
         res = kl.icc(Y, layout="units x raters")
         for form, name in zip(res.forms, PG_NAMES, strict=True):
             row = pg.loc[name]
-            assert form.value == pytest.approx(row["ICC"], abs=1e-10), (seed, name)
+            assert form.estimate == pytest.approx(row["ICC"], abs=1e-10), (seed, name)
             assert form.F == pytest.approx(row["F"], rel=1e-10)
             assert (form.df1, form.df2) == (row["df1"], row["df2"])
             assert form.pvalue == pytest.approx(row["pval"], rel=1e-8, abs=1e-300)
             lo, hi = row["CI95"]
-            assert form.ci_low == pytest.approx(lo, abs=1e-9), (seed, name)
-            assert form.ci_high == pytest.approx(hi, abs=1e-9), (seed, name)
+            assert form.confidence_interval.low == pytest.approx(lo, abs=1e-9), (seed, name)
+            assert form.confidence_interval.high == pytest.approx(hi, abs=1e-9), (seed, name)
 
 
 @pytest.mark.parametrize("level", [0.8, 0.9, 0.99])
@@ -109,12 +109,12 @@ def test_icc_interval_at_other_levels(level):
         F1, F3 = res.BMS / res.WMS, res.BMS / res.EMS
         FL = F1 / stats.f.ppf(q, n - 1, n * (k - 1))
         FU = F1 * stats.f.ppf(q, n * (k - 1), n - 1)
-        assert res.ICC1.ci_low == pytest.approx((FL - 1) / (FL + k - 1), abs=1e-9)
-        assert res.ICC1.ci_high == pytest.approx((FU - 1) / (FU + k - 1), abs=1e-9)
+        assert res.ICC1.confidence_interval.low == pytest.approx((FL - 1) / (FL + k - 1), abs=1e-9)
+        assert res.ICC1.confidence_interval.high == pytest.approx((FU - 1) / (FU + k - 1), abs=1e-9)
         FL = F3 / stats.f.ppf(q, n - 1, (n - 1) * (k - 1))
         FU = F3 * stats.f.ppf(q, (n - 1) * (k - 1), n - 1)
-        assert res.ICC3k.ci_low == pytest.approx(1 - 1 / FL, abs=1e-9)
-        assert res.ICC3k.ci_high == pytest.approx(1 - 1 / FU, abs=1e-9)
+        assert res.ICC3k.confidence_interval.low == pytest.approx(1 - 1 / FL, abs=1e-9)
+        assert res.ICC3k.confidence_interval.high == pytest.approx(1 - 1 / FU, abs=1e-9)
         assert res.confidence_level == level
 
 
@@ -123,7 +123,7 @@ def test_icc_layouts_and_bad_input():
     a = kl.icc(Y, layout="units x raters")
     # a plain array is raters x units by default; a DataFrame is one row per unit
     for other in (kl.icc(Y.T), kl.icc(pd.DataFrame(Y))):
-        assert [f.value for f in other.forms] == pytest.approx([f.value for f in a.forms])
+        assert [f.estimate for f in other.forms] == pytest.approx([f.estimate for f in a.forms])
     with pytest.raises(ValueError, match="layout="):
         kl.icc(Y)  # 6 rows, 4 columns: never guessed
     Y[2, 1] = np.nan
@@ -143,19 +143,19 @@ def test_icc_one_rater_with_decimals_is_not_taken_for_an_id():
     Y = np.column_stack([np.round(truth), np.round(truth + 1), truth + rng.normal(0, 0.3, 20)])
     res = kl.icc(Y, layout="units x raters")
     pg = _pingouin(Y)
-    assert res.ICC2.value == pytest.approx(pg.loc["ICC(A,1)", "ICC"], abs=1e-10)
+    assert res.ICC2.estimate == pytest.approx(pg.loc["ICC(A,1)", "ICC"], abs=1e-10)
 
 
 def test_icc_degenerate_tables():
     same = kl.icc(np.full((5, 3), 4.0), layout="units x raters")
-    assert all(f.value is None and f.ci_low is None for f in same.forms)
+    assert all(f.estimate is None and f.confidence_interval.low is None for f in same.forms)
     # no residual: raters differ only by a constant; consistency is perfect
     Y = np.arange(5.0)[:, None] + np.array([0.0, 1.0, 3.0])[None, :]
     res = kl.icc(Y, layout="units x raters")
-    assert res.ICC3.value == 1.0 and res.ICC3k.value == 1.0
+    assert res.ICC3.estimate == 1.0 and res.ICC3k.estimate == 1.0
     # the residual sum of squares is 0 up to rounding (1e-32): F is huge or infinite
     assert res.ICC3.F > 1e15 and res.ICC3.pvalue < 1e-50
-    assert res.ICC2.value < 1.0
+    assert res.ICC2.estimate < 1.0
 
 
 # --- Lin's CCC ----------------------------------------------------------------------------
@@ -175,9 +175,9 @@ def test_ccc_value_in_exact_fractions(seed):
     den = sxx + syy + (mx - my) ** 2
     res = kl.lins_ccc(x, y)
     if den == 0:
-        assert res.value is None
+        assert res.estimate is None
         return
-    assert res.value == pytest.approx(float(2 * sxy / den), rel=1e-13, abs=1e-15)
+    assert res.estimate == pytest.approx(float(2 * sxy / den), rel=1e-13, abs=1e-15)
     if sxx and syy:
         r = stats.pearsonr(x, y).statistic
         assert res.pearson == pytest.approx(r, rel=1e-12, abs=1e-15)
@@ -201,9 +201,13 @@ def test_ccc_interval_by_lins_formula():
             - rc**4 * u**4 / (2 * r**2 * (1 - rc**2) ** 2)
         ) / (n - 2)
         z = stats.norm.ppf(0.95)
-        assert res.value == pytest.approx(rc, rel=1e-12)
-        assert res.ci_low == pytest.approx(np.tanh(np.arctanh(rc) - z * np.sqrt(var)), rel=1e-10)
-        assert res.ci_high == pytest.approx(np.tanh(np.arctanh(rc) + z * np.sqrt(var)), rel=1e-10)
+        assert res.estimate == pytest.approx(rc, rel=1e-12)
+        assert res.confidence_interval.low == pytest.approx(
+            np.tanh(np.arctanh(rc) - z * np.sqrt(var)), rel=1e-10
+        )
+        assert res.confidence_interval.high == pytest.approx(
+            np.tanh(np.arctanh(rc) + z * np.sqrt(var)), rel=1e-10
+        )
         assert res.accuracy == pytest.approx(rc / r, rel=1e-12)
 
 
@@ -220,18 +224,18 @@ def test_ccc_interval_covers_about_95_percent():
     for _ in range(reps):
         xy = rng.multivariate_normal([0.0, shift], cov, size=n)
         res = kl.lins_ccc(xy[:, 0], xy[:, 1])
-        hits += res.ci_low <= true <= res.ci_high
+        hits += res.confidence_interval.low <= true <= res.confidence_interval.high
     # binomial sd at 3000 replicates is 0.004: within about 3.5 of them
     assert 0.935 <= hits / reps <= 0.965
 
 
 def test_ccc_bad_input_and_undefined():
     res = kl.lins_ccc([1, 2, 3, 4, 5], [2, 3, 4, 5, 6])
-    assert res.pearson == 1.0 and res.value == pytest.approx(0.8)
-    assert res.ci_low is not None
-    assert kl.lins_ccc([2, 2, 2], [2, 2, 2]).value is None
-    assert kl.lins_ccc([1, 2, 3], [1, 2, 3]).value == 1.0
-    assert kl.lins_ccc([1, 2, 3], [1, 2, 3]).ci_low is None
+    assert res.pearson == 1.0 and res.estimate == pytest.approx(0.8)
+    assert res.confidence_interval.low is not None
+    assert kl.lins_ccc([2, 2, 2], [2, 2, 2]).estimate is None
+    assert kl.lins_ccc([1, 2, 3], [1, 2, 3]).estimate == 1.0
+    assert kl.lins_ccc([1, 2, 3], [1, 2, 3]).confidence_interval.low is None
     with pytest.raises(ValueError, match="same length, got 3 and 2"):
         kl.lins_ccc([1, 2, 3], [1, 2])
     with pytest.raises(ValueError, match="finite numbers, got nan at index 1"):
@@ -254,11 +258,11 @@ def test_icc_and_ccc_invariances(seed):
     )
     for other in (moved, shuffled):
         for f, g in zip(base.forms, other.forms, strict=True):
-            assert g.value == pytest.approx(f.value, abs=1e-9)
-            assert g.ci_low == pytest.approx(f.ci_low, abs=1e-9)
-            assert g.ci_high == pytest.approx(f.ci_high, abs=1e-9)
+            assert g.estimate == pytest.approx(f.estimate, abs=1e-9)
+            assert g.confidence_interval.low == pytest.approx(f.confidence_interval.low, abs=1e-9)
+            assert g.confidence_interval.high == pytest.approx(f.confidence_interval.high, abs=1e-9)
     x, y = Y[:, 0], Y[:, 1]
-    assert kl.lins_ccc(x, y).value == pytest.approx(kl.lins_ccc(y, x).value, abs=1e-12)
-    assert kl.lins_ccc(a * x + b, a * y + b).value == pytest.approx(
-        kl.lins_ccc(x, y).value, abs=1e-9
+    assert kl.lins_ccc(x, y).estimate == pytest.approx(kl.lins_ccc(y, x).estimate, abs=1e-12)
+    assert kl.lins_ccc(a * x + b, a * y + b).estimate == pytest.approx(
+        kl.lins_ccc(x, y).estimate, abs=1e-9
     )

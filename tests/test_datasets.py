@@ -13,6 +13,8 @@ from ratings_data import read_csv
 from kappalib import datasets
 
 NAMES = [
+    "bland_altman1986_pefr",
+    "bland_altman1999_cardiac_output",
     "fleiss1971_diagnoses",
     "gwet2014_5observers",
     "gwet2014_abstractors",
@@ -66,7 +68,7 @@ def test_gwet_2014_data():
 
 
 def test_unknown_name_lists_the_known_ones():
-    with pytest.raises(ValueError, match="name must be one of fleiss1971_diagnoses, ") as e:
+    with pytest.raises(ValueError, match="name must be one of bland_altman1986_pefr, ") as e:
         datasets.load("fleiss1971")
     assert "krippendorff2011_example" in str(e.value) and "'fleiss1971'" in str(e.value)
     with pytest.raises(TypeError, match="name must be a string"):

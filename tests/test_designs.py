@@ -20,19 +20,15 @@ from sklearn.metrics import cohen_kappa_score
 from sweeps import sweep
 
 import kappalib as kl
+from kappalib import datasets
 
 sys.path.insert(0, str(ROOT / ".venv" / "oracles"))
 from irrCAC.raw import CAC
 
 N_CASES = 500
 NAN = np.nan
-# Krippendorff (2011): four observers, twelve units, raters x units
-KRIPPENDORFF = [
-    [1, 2, 3, 3, 2, 1, 4, 1, 2, NAN, NAN, NAN],
-    [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, NAN, 3],
-    [NAN, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, NAN],
-    [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, NAN],
-]
+# Krippendorff (2011): four observers x twelve units (raters x units), values 1-5, gaps
+KRIPPENDORFF = datasets.load("krippendorff2011_example").data
 
 
 def _irr(data, domain, weights="identity"):
@@ -60,7 +56,7 @@ def _every_rater_rates(data):
 def test_conger_and_generalized_fleiss_on_krippendorffs_example():
     # issue 23, erratum 4: Conger's kappa 0.762, Gwet's generalized Fleiss kappa 0.761
     assert round(kl.conger_kappa(KRIPPENDORFF), 3) == 0.762
-    table, _ = kl.rating_table(KRIPPENDORFF)
+    table = kl.rating_table(KRIPPENDORFF)
     assert round(kl.fleiss_kappa_generalized(table), 3) == 0.761
     data = np.array(KRIPPENDORFF, dtype=float)
     cac = _irr(data, np.arange(1.0, 6.0))
@@ -80,10 +76,10 @@ def test_conger_against_irrcac(batch):
             continue
         weighted = seed % 3 == 1
         cac = _irr(data, domain, "quadratic" if weighted else "identity")
-        kw = {"weighting": "quadratic", "categories": domain} if weighted else {}
+        kw = {"weighting": "quadratic", "labels": domain} if weighted else {}
         ours = kl.conger_kappa(data, layout="raters x units", **kw)
         assert ours == pytest.approx(_value(cac.conger()), abs=1e-9), seed
-        table, _ = kl.rating_table(data, layout="raters x units", categories=domain)
+        table = kl.rating_table(data, layout="raters x units", labels=domain)
         kw = {"weighting": "quadratic"} if weighted else {}
         ours = kl.fleiss_kappa_generalized(table, **kw)
         assert ours == pytest.approx(_value(cac.fleiss()), abs=1e-9), seed
@@ -104,7 +100,7 @@ def test_conger_of_two_complete_raters_is_cohens_kappa(seed):
 
 def test_generalized_fleiss_equals_fleiss_on_complete_tables():
     for _seed, data, domain in cases(3, missing=False):
-        table, _ = kl.rating_table(data, layout="raters x units", categories=domain)
+        table = kl.rating_table(data, layout="raters x units", labels=domain)
         expected = kl.fleiss_kappa(table)
         assert kl.fleiss_kappa_generalized(table) == pytest.approx(expected, abs=1e-12)
 
@@ -246,7 +242,7 @@ def test_category_fleiss_kappas_against_statsmodels_collapsed(batch):
     from statsmodels.stats.inter_rater import fleiss_kappa as sm_fleiss
 
     for _seed, data, domain in cases(batch, missing=False):
-        table, _ = kl.rating_table(data, layout="raters x units", categories=domain)
+        table = kl.rating_table(data, layout="raters x units", labels=domain)
         res = kl.category_fleiss_kappas(table)
         N, n = table.shape[0], table[0].sum()
         for k in range(table.shape[1]):
@@ -259,7 +255,7 @@ def test_category_fleiss_kappas_against_statsmodels_collapsed(batch):
             z = expected / np.sqrt(2 / (N * n * (n - 1)))
             assert res.z[k] == pytest.approx(z, rel=1e-12)
             assert res.pvalue[k] == pytest.approx(2 * norm.sf(abs(z)), rel=1e-9, abs=1e-300)
-        assert res.categories == tuple(domain.tolist())
+        assert res.labels == tuple(domain.tolist())
 
 
 def test_category_fleiss_kappas_bad_input():
@@ -342,10 +338,10 @@ def test_category_fleiss_kappas_on_fleiss_1971():
     # irr's documented kappam.fleiss(diagnoses, detail=TRUE): kappa .245 .245 .520 .471 .566,
     # z 5.192 5.192 11.031 9.994 12.009 (Fleiss 1971's own per-category kappas)
     data = kl.datasets.load("fleiss1971_diagnoses")
-    res = kl.category_fleiss_kappas(data.data, categories=list(data.columns))
+    res = kl.category_fleiss_kappas(kl.RatingTable(data.data, labels=list(data.columns)))
     assert [round(float(k), 3) for k in res.kappa] == [0.245, 0.245, 0.520, 0.471, 0.566]
     assert [round(float(z), 3) for z in res.z] == [5.192, 5.192, 11.031, 9.994, 12.009]
-    assert res.categories[2] == "schizophrenia" and "schizophrenia" in repr(res)
+    assert res.labels[2] == "schizophrenia" and "schizophrenia" in repr(res)
 
 
 def test_stuart_maxwell_with_unlinked_groups_of_classes():

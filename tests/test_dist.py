@@ -45,6 +45,16 @@ def test_make_dist_builds_and_checks_sdist_and_wheel(tmp_path):
     assert sorted(p.name for p in out.iterdir()) == sorted([wheel.name, sdist.name])
     with zipfile.ZipFile(wheel) as zf:
         metadata = zf.read(f"kappalib-{version}.dist-info/METADATA").decode()
+        in_wheel = set(zf.namelist())
+    # every module of every stage and every data file (the report's words, the data sets, the
+    # explorers' controls) is in the wheel
+    shipped = {
+        str(p.relative_to(ROOT))
+        for p in (ROOT / "kappalib").rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts
+    }
+    assert "kappalib/_shared/report_words.json" in shipped
+    assert shipped <= in_wheel, sorted(shipped - in_wheel)
     description = metadata.split("\n\n", 1)[1]
     assert "Description-Content-Type: text/markdown" in metadata
     assert description.strip() == PACKAGE_README.read_text().strip()

@@ -1,4 +1,5 @@
-"""kappalib's chi-square, F and t distributions (kappalib/_distributions.py) against scipy.stats."""
+"""kappalib's chi-square, F and t distributions (kappalib/_shared/distributions.py) against
+scipy.stats."""
 
 import math
 
@@ -7,7 +8,7 @@ import pytest
 import scipy
 from scipy import stats
 
-from kappalib._distributions import chi2_sf, f_ppf, f_sf, t_ppf
+from kappalib._shared.distributions import chi2_sf, f_ppf, f_sf, t_ppf
 
 DFS = [1, 2, 3, 5, 10, 30, 100, 1000]
 

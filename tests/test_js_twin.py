@@ -103,9 +103,44 @@ def test_a_kappalib_formula_changed_without_its_twin_fails(tmp_path, monkeypatch
     monkeypatch.setattr(kl, "kappa", mutant)
     rng = np.random.default_rng(js_cases.SEED)
     cases = {"matrices": js_cases.matrix_cases(rng, 1000), "ratings": [], "labels": [],
-             "reports": [], "formats": [], "errors": [], "quantiles": []}  # fmt: skip
+             "reports": [], "formats": [], "errors": [], "quantiles": [],
+             "conformance": []}  # fmt: skip
     path = tmp_path / "mutant.json"
     path.write_text(json.dumps(cases, allow_nan=False), encoding="utf-8")
     result = _run_node(path, "two raters, unweighted")
     assert result.returncode != 0, "node passed on a mutant kappalib: the twin is not tested"
     assert re.search(r"matrix-\d+ \(\w+\) kappa: kappalib", result.stdout), result.stdout[-3000:]
+
+
+def test_js_twin_passes_the_conformance_table(tmp_path):
+    """The twin on the conformance table's cases (conformance/cases/*.json), the cases that
+    kappalib's tests/test_conformance.py reads: the value the table stands by (exact
+    arithmetic, a published value), within the table's tolerance.  Planted: PABAK as
+    2 p_o - 1 for any K (a reference's mistake the table names) fails it."""
+    _node_or_skip()
+    folder = Path(os.environ.get("KAPPA_CONFORMANCE", js_cases.CONFORMANCE))
+    if not folder.is_dir():
+        pytest.skip(f"this checkout has no conformance table ({folder})")
+    cases = {name: [] for name in ("matrices", "ratings", "labels", "reports", "formats",
+                                   "errors", "quantiles")}  # fmt: skip
+    cases["conformance"] = js_cases.conformance_cases(folder)
+    assert len(cases["conformance"]) >= 300
+    path = tmp_path / "conformance.json"
+    path.write_text(json.dumps(cases, allow_nan=False), encoding="utf-8")
+    result = _run_node(path, "conformance table")
+    assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-2000:]
+    assert re.search(r"\bpass 1\n", result.stdout), result.stdout[-3000:]  # it ran, it passed
+
+
+def test_the_page_embeds_the_words_kappalib_reads():
+    """book/calculator.md embeds kappalib/_shared/report_words.json where kappa.js looks for
+    it (the script element "kappa-words", before kappa.js), so the page's paragraph is filled
+    from the file kappalib reads; the twin's own copy of a sentence would drift."""
+    page = (ROOT / "book" / "calculator.md").read_text(encoding="utf-8")
+    words = page.index(":file: ../kappalib/_shared/report_words.json")
+    assert page.rindex('<script type="application/json" id="kappa-words">', 0, words) < words
+    assert words < page.index('<script src="../_static/kappa/kappa.js">')
+    assert (ROOT / "kappalib" / "_shared" / "report_words.json").is_file()
+    twin = (ROOT / "book" / "_static" / "kappa" / "kappa.js").read_text(encoding="utf-8")
+    for sentence in ("Agreement between", "Against chance agreement", "Few units:", "rare in"):
+        assert sentence not in twin, f"kappa.js writes {sentence!r} itself"

@@ -10,11 +10,19 @@ import kappalib as kl
 @pytest.mark.parametrize(
     ("call", "shown"),
     [
-        (lambda: kl.krippendorff_alpha([["a", "b"], ["a", "a"]], level="interval"), "'a'"),
-        (lambda: kl.krippendorff_alpha([[1, -1, 2], [1, 2, 2]], level="ratio"), "got -1"),
         (
             lambda: kl.krippendorff_alpha(
-                np.array([[1, 2, 5], [1, 2, 2]]), categories=[1, 2, 3], level="ordinal"
+                [["a", "b"], ["a", "a"]], level_of_measurement="interval"
+            ),
+            "'a'",
+        ),
+        (
+            lambda: kl.krippendorff_alpha([[1, -1, 2], [1, 2, 2]], level_of_measurement="ratio"),
+            "got -1",
+        ),
+        (
+            lambda: kl.krippendorff_alpha(
+                np.array([[1, 2, 5], [1, 2, 2]]), labels=[1, 2, 3], level_of_measurement="ordinal"
             ),
             "the rating 5,",
         ),

@@ -15,15 +15,11 @@ import pytest
 from ratings_data import case, read_csv
 
 import kappalib as kl
+from kappalib import datasets
 
 NAN = np.nan
-# Krippendorff (2011): 4 observers x 12 units, values 1-5, some missing
-KRIPPENDORFF = [
-    [1, 2, 3, 3, 2, 1, 4, 1, 2, NAN, NAN, NAN],
-    [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, NAN, 3],
-    [NAN, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, NAN],
-    [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, NAN],
-]
+# Krippendorff (2011): four observers x twelve units (raters x units), values 1-5, gaps
+KRIPPENDORFF = datasets.load("krippendorff2011_example").data
 ABSTRACTORS = [[13, 0, 0], [0, 20, 7], [0, 4, 56]]  # Gwet (2014), two abstractors
 
 
@@ -33,7 +29,8 @@ ABSTRACTORS = [[13, 0, 0], [0, 20, 7], [0, 4, 56]]  # Gwet (2014), two abstracto
 @pytest.mark.parametrize("seed", range(20))
 def test_rating_table_counts_each_unit(seed):
     data, _ = case(seed)
-    table, cats = kl.rating_table(data)
+    table = kl.rating_table(data)
+    cats = np.asarray(table.labels)
     present = sorted({v for v in data.ravel().tolist() if v == v})
     assert cats.tolist() == present
     expected = []
@@ -45,7 +42,8 @@ def test_rating_table_counts_each_unit(seed):
 
 def test_rating_table_of_strings_with_missing():
     data = [["a", "b", None], ["a", None, "c"], ["b", "b", "c"]]
-    table, cats = kl.rating_table(data)
+    table = kl.rating_table(data)
+    cats = np.asarray(table.labels)
     assert cats.tolist() == ["a", "b", "c"]
     assert table.tolist() == [[2, 1, 0], [0, 2, 0], [0, 0, 2]]
 
@@ -56,7 +54,9 @@ def test_rating_table_of_strings_with_missing():
 def test_krippendorff_2011_published_alphas():
     published = {"nominal": 0.743, "ordinal": 0.815, "interval": 0.849, "ratio": 0.797}
     for level, value in published.items():
-        assert round(kl.krippendorff_alpha(KRIPPENDORFF, level=level), 3) == value, level
+        assert round(kl.krippendorff_alpha(KRIPPENDORFF, level_of_measurement=level), 3) == value, (
+            level
+        )
 
 
 def test_krippendorff_nominal_alpha_by_hand():
@@ -153,7 +153,7 @@ def _multi_exact(table, kind):
 
 
 def test_krippendorff_example_ac1_documented_by_irrcac():
-    table, _ = kl.rating_table(KRIPPENDORFF)
+    table = kl.rating_table(KRIPPENDORFF)
     assert round(kl.gwet_ac1_multi(table), 5) == 0.77544
     assert kl.brennan_prediger_multi(table) == pytest.approx((9 / 11 - 1 / 5) / (4 / 5), abs=1e-14)
 

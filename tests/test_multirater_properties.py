@@ -78,7 +78,7 @@ def test_alpha_every_form_against_krippendorff(case):
     for level in LEVELS:
         theirs = krippendorff.alpha(reliability_data=data, level_of_measurement=level)
         for container, layout in _forms(data):
-            ours = kl.krippendorff_alpha(container, level=level, layout=layout)
+            ours = kl.krippendorff_alpha(container, level_of_measurement=level, layout=layout)
             assert ours == pytest.approx(theirs, abs=1e-9), (level, layout)
 
 
@@ -88,7 +88,8 @@ def test_rating_table_and_fleiss_every_form_against_statsmodels(case):
     data, _ = case
     counts, cats = aggregate_raters(data.T)  # statsmodels: units x raters
     for container, layout in _forms(data):
-        table, ours_cats = kl.rating_table(container, layout=layout)
+        table = kl.rating_table(container, layout=layout)
+        ours_cats = np.asarray(table.labels)
         assert ours_cats.tolist() == cats.tolist()
         assert table.tolist() == counts.tolist()
         p = counts.sum(axis=0) / counts.sum()
@@ -118,13 +119,13 @@ def test_ac1_bp_every_form_against_irrcac(case, weighting):
     ac1, bp = _value(cac.gwet()), _value(cac.bp())
     for container, layout in _forms(data):
         # every category offered, whether or not it was used: here and in the table
-        table, _ = kl.rating_table(container, layout=layout, categories=domain)
+        table = kl.rating_table(container, layout=layout, labels=domain)
         assert kl.gwet_ac1_multi(table, weighting=weighting) == pytest.approx(ac1, abs=1e-9)
         assert kl.brennan_prediger_multi(table, weighting=weighting) == pytest.approx(bp, abs=1e-9)
-        observed, _ = kl.rating_table(container, layout=layout)
-        assert kl.gwet_ac1_multi(observed, weighting=weighting, categories=domain) == pytest.approx(
-            ac1, abs=1e-9
-        )
+        observed = kl.rating_table(container, layout=layout)
+        assert kl.gwet_ac1_multi(
+            kl.RatingTable(observed, labels=domain), weighting=weighting
+        ) == pytest.approx(ac1, abs=1e-9)
 
 
 @SETTINGS
@@ -139,15 +140,18 @@ def test_every_fast_path_agrees_with_the_general_path(case, raters_factor):
     data = np.tile(data, (raters_factor, 1))
     complete = data[:, ~np.isnan(data).any(axis=0)]
     assume(complete.shape[1] >= 1)
-    fast, fast_cats = kl.rating_table(complete, layout="raters x units")
-    general, _ = kl.rating_table(complete, layout="raters x units", categories=domain)
+    fast = kl.rating_table(complete, layout="raters x units")
+    fast_cats = np.asarray(fast.labels)
+    general = kl.rating_table(complete, layout="raters x units", labels=domain)
     used = np.isin(domain, fast_cats)
     assert np.array_equal(np.asarray(general)[:, used], np.asarray(fast))
     assume(len(np.unique(complete)) >= 2 and complete.shape[0] >= 2)
     for level in LEVELS:
-        a = kl.krippendorff_alpha(complete, level=level, layout="raters x units")
-        b = kl.krippendorff_alpha(complete, level=level, layout="raters x units", categories=domain)
+        a = kl.krippendorff_alpha(complete, level_of_measurement=level, layout="raters x units")
+        b = kl.krippendorff_alpha(
+            complete, level_of_measurement=level, layout="raters x units", labels=domain
+        )
         assert a == pytest.approx(b, abs=1e-9), level
     assert kl.gwet_ac1_multi(general) == pytest.approx(
-        kl.gwet_ac1_multi(fast, categories=domain), abs=1e-12
+        kl.gwet_ac1_multi(kl.RatingTable(fast, labels=domain)), abs=1e-12
     )

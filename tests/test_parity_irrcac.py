@@ -60,7 +60,8 @@ def _scheme(seed, domain):
 def test_ac1_ac2_bp_alpha_against_irrcac(batch):
     for seed, data, domain in cases(batch):
         irr_w, ours_w, level = _scheme(seed, domain)
-        table, cats = kl.rating_table(data, layout="raters x units", categories=domain)
+        table = kl.rating_table(data, layout="raters x units", labels=domain)
+        cats = np.asarray(table.labels)
         assert cats.tolist() == domain.tolist()
         cac = _irr(data, domain, irr_w)
         assert kl.gwet_ac1_multi(table, **ours_w) == pytest.approx(_value(cac.gwet()), abs=1e-9)
@@ -69,14 +70,14 @@ def test_ac1_ac2_bp_alpha_against_irrcac(batch):
         )
         if level is None:  # no Krippendorff level has this distance: check nominal instead
             level, cac = "nominal", _irr(data, domain, "identity")
-        ours = kl.krippendorff_alpha(data, layout="raters x units", level=level)
+        ours = kl.krippendorff_alpha(data, layout="raters x units", level_of_measurement=level)
         assert ours == pytest.approx(_value(cac.krippendorff()), abs=1e-9), (seed, level)
 
 
 @pytest.mark.parametrize("batch", sweep(N_CASES // BATCH, 5))
 def test_fleiss_and_two_rater_ac1_against_irrcac(batch):
     for seed, data, domain in cases(batch, missing=False):
-        table, _ = kl.rating_table(data, layout="raters x units", categories=domain)
+        table = kl.rating_table(data, layout="raters x units", labels=domain)
         cac = _irr(data, domain, "identity")
         assert kl.fleiss_kappa(table) == pytest.approx(_value(cac.fleiss()), abs=1e-9)
         # two raters: the confusion matrix of the first two rows, against irrCAC's raw data

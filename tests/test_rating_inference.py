@@ -28,6 +28,7 @@ from scipy import stats
 from sweeps import sweep
 
 import kappalib as kl
+from kappalib import datasets
 
 sys.path.insert(0, str(ROOT / ".venv" / "oracles"))
 from irrCAC.raw import CAC
@@ -37,12 +38,8 @@ N_CASES = 500
 pytestmark = pytest.mark.filterwarnings("ignore:Starting with pandas version 4.0")
 LEVELS = (0.90, 0.95, 0.99)  # irrCAC accepts 0.90 to 0.99 only
 
-KRIPPENDORFF = [
-    [1, 2, 3, 3, 2, 1, 4, 1, 2, np.nan, np.nan, np.nan],
-    [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, np.nan, 3],
-    [np.nan, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, np.nan],
-    [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, np.nan],
-]
+# Krippendorff (2011): four observers x twelve units (raters x units), values 1-5, gaps
+KRIPPENDORFF = datasets.load("krippendorff2011_example").data
 
 
 def _irr(data, domain, weights, level, N=np.inf):
@@ -89,7 +86,7 @@ def test_ac1_ac2_bp_standard_errors_and_intervals_against_irrcac(batch):
     for seed, data, domain in cases(batch):
         irr_w, ours_w = _scheme(seed, domain)
         level = LEVELS[seed % 3]
-        table, _ = kl.rating_table(data, layout="raters x units", categories=domain)
+        table = kl.rating_table(data, layout="raters x units", labels=domain)
         n = int((table.sum(axis=1) > 0).sum())
         N = {0: None, 1: n + 7, 2: 3 * n}[seed % 3]
         cac = _irr(data, domain, irr_w, level, np.inf if N is None else N)
@@ -108,7 +105,7 @@ def test_fleiss_standard_error_and_interval_against_irrcac(batch):
     """Complete data (Fleiss' kappa needs the same number of ratings per unit)."""
     for seed, data, domain in cases(batch, missing=False):
         level = LEVELS[seed % 3]
-        table, _ = kl.rating_table(data, layout="raters x units", categories=domain)
+        table = kl.rating_table(data, layout="raters x units", labels=domain)
         N = None if seed % 2 else 2 * table.shape[0]
         cac = _irr(data, domain, "identity", level, np.inf if N is None else N)
         kw = dict(coefficient="fleiss", n_population=N)
@@ -134,7 +131,7 @@ def test_conger_standard_error_and_interval_against_irrcac(batch):
         kw = dict(
             coefficient="conger",
             layout="raters x units",
-            categories=domain,
+            labels=domain,
             n_population=N,
             **ours_w,
         )
@@ -149,7 +146,7 @@ def test_published_values_of_irrcac_documentation():
     """irrCAC's documented AC1 (se 0.14295, interval (0.46081, 1)) and Fleiss (se 0.15302,
     interval (0.42438, 1)) for Krippendorff's example; its Fleiss is the generalized one,
     which kappalib's Fleiss (complete units only) refuses."""
-    table, _ = kl.rating_table(KRIPPENDORFF)
+    table = kl.rating_table(KRIPPENDORFF)
     assert round(kl.ratings_standard_error(table, coefficient="ac1"), 5) == 0.14295
     low, high = kl.ratings_confint(table, coefficient="ac1")
     assert (round(low, 5), high) == (0.46081, 1.0)
@@ -300,7 +297,7 @@ POINTS = {
     ),
     "fleiss generalized": (
         {"coefficient": "fleiss_generalized"},
-        lambda d: kl.fleiss_kappa_generalized(kl.rating_table(d, categories=CATS)[0]),
+        lambda d: kl.fleiss_kappa_generalized(kl.rating_table(d, labels=CATS)),
         True,
     ),
     "alpha nominal": (
@@ -309,28 +306,28 @@ POINTS = {
         False,
     ),
     "alpha ordinal": (
-        {"coefficient": "alpha", "level": "ordinal"},
-        lambda d: kl.krippendorff_alpha(d, level="ordinal"),
+        {"coefficient": "alpha", "level_of_measurement": "ordinal"},
+        lambda d: kl.krippendorff_alpha(d, level_of_measurement="ordinal"),
         False,
     ),
     "alpha interval": (
-        {"coefficient": "alpha", "level": "interval"},
-        lambda d: kl.krippendorff_alpha(d, level="interval"),
+        {"coefficient": "alpha", "level_of_measurement": "interval"},
+        lambda d: kl.krippendorff_alpha(d, level_of_measurement="interval"),
         False,
     ),
     "ac1": (
         {"coefficient": "ac1"},
-        lambda d: kl.gwet_ac1_multi(kl.rating_table(d, categories=CATS)[0]),
+        lambda d: kl.gwet_ac1_multi(kl.rating_table(d, labels=CATS)),
         True,
     ),
     "ac2 quadratic": (
         {"coefficient": "ac2", "weighting": "quadratic"},
-        lambda d: kl.gwet_ac1_multi(kl.rating_table(d, categories=CATS)[0], weighting="quadratic"),
+        lambda d: kl.gwet_ac1_multi(kl.rating_table(d, labels=CATS), weighting="quadratic"),
         True,
     ),
     "bp": (
         {"coefficient": "bp"},
-        lambda d: kl.brennan_prediger_multi(kl.rating_table(d, categories=CATS)[0]),
+        lambda d: kl.brennan_prediger_multi(kl.rating_table(d, labels=CATS)),
         True,
     ),
 }
@@ -342,10 +339,10 @@ def test_bootstrap_over_units_agrees_with_scipy(name):
     # alpha drops unpairable units and AC1 keeps them: both see units with a single rating
     data = _ratings(7)
     data[1:, :3] = np.nan
-    arg = kl.rating_table(data, categories=CATS)[0] if wants_table else data
+    arg = kl.rating_table(data, labels=CATS) if wants_table else data
     ref = _scipy_bootstrap(data, point, "percentile")
     se = kl.ratings_standard_error(arg, method="bootstrap", n_resamples=20000, rng=1, **kw)
-    low, high = kl.ratings_confint(arg, method="bootstrap", n_resamples=20000, rng=1, **kw)
+    low, high = kl.ratings_confint(arg, method="percentile", n_resamples=20000, rng=1, **kw)
     ref_se = float(ref.standard_error)
     assert se == pytest.approx(ref_se, rel=0.08), (se, ref_se)
     assert low == pytest.approx(float(ref.confidence_interval.low), abs=0.25 * ref_se)
@@ -399,9 +396,16 @@ def test_alpha_bootstrap_of_two_unit_patterns_is_binomial():
         return np.array([A] * k + [B] * (n - k) + [[4.0, np.nan, np.nan]]).T
 
     for level in ("nominal", "ordinal", "interval"):
-        exact = _binomial_sd(lambda k, lv=level: kl.krippendorff_alpha(data(k), level=lv), n, a)
+        exact = _binomial_sd(
+            lambda k, lv=level: kl.krippendorff_alpha(data(k), level_of_measurement=lv), n, a
+        )
         se = kl.ratings_standard_error(
-            data(a), coefficient="alpha", level=level, method="bootstrap", n_resamples=40000, rng=5
+            data(a),
+            coefficient="alpha",
+            level_of_measurement=level,
+            method="bootstrap",
+            n_resamples=40000,
+            rng=5,
         )
         # alpha's tails are long here (-0.9 at k = 0): the SD of B = 40000 resamples varies
         # by about 1.5% from seed to seed
@@ -412,10 +416,10 @@ def test_fleiss_bootstrap_and_bca_agree_with_scipy():
     data = _ratings(11, n_units=30, missing=0.0)
 
     def point(d):
-        return kl.fleiss_kappa(kl.rating_table(d, categories=CATS)[0])
+        return kl.fleiss_kappa(kl.rating_table(d, labels=CATS))
 
-    table = kl.rating_table(data, categories=CATS)[0]
-    for method, ours_method in (("percentile", "bootstrap"), ("BCa", "bca")):
+    table = kl.rating_table(data, labels=CATS)
+    for method, ours_method in (("percentile", "percentile"), ("BCa", "bca")):
         ref = _scipy_bootstrap(data, point, method, n_resamples=3000)
         low, high = kl.ratings_confint(
             table, coefficient="fleiss", method=ours_method, n_resamples=20000, rng=2
@@ -427,7 +431,7 @@ def test_fleiss_bootstrap_and_bca_agree_with_scipy():
 
 def test_bootstrap_standard_error_near_the_analytic_one_with_many_units():
     """With 400 units the bootstrap and Gwet's linearization estimate the same spread."""
-    table = kl.rating_table(_ratings(3, n_units=400, missing=0.0), categories=CATS)[0]
+    table = kl.rating_table(_ratings(3, n_units=400, missing=0.0), labels=CATS)
     for coefficient in ("fleiss", "ac1", "bp"):
         analytic = kl.ratings_standard_error(table, coefficient=coefficient)
         boot = kl.ratings_standard_error(
@@ -437,12 +441,12 @@ def test_bootstrap_standard_error_near_the_analytic_one_with_many_units():
 
 
 def test_bootstrap_is_reproducible_and_accepts_a_generator():
-    table = kl.rating_table(_ratings(5), categories=CATS)[0]
-    a = kl.ratings_confint(table, coefficient="ac1", method="bootstrap", rng=3, n_resamples=500)
+    table = kl.rating_table(_ratings(5), labels=CATS)
+    a = kl.ratings_confint(table, coefficient="ac1", method="percentile", rng=3, n_resamples=500)
     b = kl.ratings_confint(
         table,
         coefficient="ac1",
-        method="bootstrap",
+        method="percentile",
         rng=np.random.default_rng(3),
         n_resamples=500,
     )
@@ -459,7 +463,7 @@ def test_perfect_agreement_gives_zero_width():
         assert kl.ratings_standard_error(table, coefficient=coefficient) == 0.0
         assert kl.ratings_confint(table, coefficient=coefficient) == (1.0, 1.0)
         assert kl.ratings_confint(
-            table, coefficient=coefficient, method="bootstrap", rng=0, n_resamples=200
+            table, coefficient=coefficient, method="percentile", rng=0, n_resamples=200
         ) == (1.0, 1.0)
 
 
@@ -468,14 +472,14 @@ def test_undefined_fleiss_follows_the_policy():
     assert kl.fleiss_kappa(table) is None
     assert kl.ratings_standard_error(table, coefficient="fleiss") is None
     assert kl.ratings_standard_error(table, coefficient="fleiss", null=True) is None
-    assert kl.ratings_confint(table, coefficient="fleiss") is None
-    assert kl.ratings_confint(table, coefficient="fleiss", method="bootstrap", rng=0) is None
+    assert kl.ratings_confint(table, coefficient="fleiss").low is None
+    assert kl.ratings_confint(table, coefficient="fleiss", method="percentile", rng=0).low is None
     nan = kl.ratings_standard_error(table, coefficient="fleiss", zero_division=float("nan"))
     assert math.isnan(nan)
     with pytest.raises(kl.UndefinedMetricError, match="Fleiss' kappa is undefined"):
         kl.ratings_confint(table, coefficient="fleiss", zero_division="raise")
     data = [[1, 1, 1], [1, 1, 1]]
-    assert kl.ratings_confint(data, coefficient="alpha", method="bootstrap", rng=0) is None
+    assert kl.ratings_confint(data, coefficient="alpha", method="percentile", rng=0).low is None
 
 
 # --- bad input -----------------------------------------------------------------------------
@@ -488,16 +492,28 @@ TABLE = [[2, 1], [0, 3], [3, 0], [1, 2]]
     [
         ({"coefficient": "cohen"}, ValueError, "coefficient must be 'fleiss'.*got 'cohen'"),
         ({"coefficient": "ac1", "method": "jackknife"}, ValueError, "method must be.*'jackknife'"),
-        ({"coefficient": "alpha"}, ValueError, "no analytic standard error.*method='bootstrap'"),
-        ({"coefficient": "light"}, ValueError, "Light's kappa has no analytic"),
-        ({"coefficient": "light", "weighting": "linear", "method": "bca"}, ValueError, "Light"),
+        # issue 34: alpha and Light have analytic standard errors; ordinal alpha has none
+        (
+            {"coefficient": "alpha", "level_of_measurement": "ordinal"},
+            ValueError,
+            "ordinal level has no analytic standard error.*method='bootstrap'",
+        ),
+        (
+            {"coefficient": "light", "weighting": "linear", "method": "bootstrap"},
+            ValueError,
+            "Light",
+        ),
         ({"coefficient": "ac2"}, ValueError, "needs weighting="),
         (
             {"coefficient": "fleiss", "weighting": "linear"},
             ValueError,
             "does not apply to Fleiss.*'fleiss_generalized' takes",
         ),
-        ({"coefficient": "bp", "level": "ordinal"}, ValueError, "level applies to"),
+        (
+            {"coefficient": "bp", "level_of_measurement": "ordinal"},
+            ValueError,
+            "level_of_measurement applies to",
+        ),
         ({"coefficient": "ac1", "layout": "units x raters"}, ValueError, "count table"),
         ({"coefficient": "ac1", "null": True}, ValueError, "null=True"),
         ({"coefficient": "fleiss", "null": 1}, TypeError, "null must be True or False"),
@@ -511,12 +527,17 @@ TABLE = [[2, 1], [0, 3], [3, 0], [1, 2]]
         ({"coefficient": "ac1", "method": "bootstrap", "n_resamples": 0}, ValueError, "at least 1"),
         ({"coefficient": "ac1", "zero_division": "zero"}, ValueError, "zero_division must be"),
         (
-            {"coefficient": "alpha", "weighting": "linear", "method": "bootstrap"},
+            {
+                "coefficient": "alpha",
+                "weighting": "linear",
+                "level_of_measurement": "interval",
+                "method": "bootstrap",
+            },
             ValueError,
-            "for alpha the distance comes from level=",
+            "either level_of_measurement or weighting",
         ),
         (
-            {"coefficient": "conger", "weighting": "linear", "level": "interval"},
+            {"coefficient": "conger", "weighting": "linear", "level_of_measurement": "interval"},
             ValueError,
             "level",
         ),
@@ -527,7 +548,10 @@ def test_bad_input_gets_one_sentence(kwargs, error, match):
     with pytest.raises(error, match=match):
         kl.ratings_standard_error(TABLE, **kwargs)
     if "null" not in kwargs:
-        with pytest.raises(error, match=match):
+        # the interval of the bootstrap's standard error is its percentile interval
+        if kwargs.get("method") == "bootstrap":
+            kwargs = {**kwargs, "method": "percentile"}
+        with pytest.raises(error, match=match.replace("method='bootstrap'", "method='percentile'")):
             kl.ratings_confint(TABLE, **kwargs)
 
 
@@ -538,11 +562,11 @@ def test_more_bad_input():
         kl.ratings_standard_error([[2, 1], [0, 0]], coefficient="ac1")
     with pytest.raises(ValueError, match=r"at least 2 rated units.*got 1"):
         kl.ratings_confint(
-            [[1, np.nan, np.nan], [2, 2, 3]], coefficient="alpha", method="bootstrap"
+            [[1, np.nan, np.nan], [2, 2, 3]], coefficient="alpha", method="percentile"
         )
     with pytest.raises(TypeError, match=r"raw ratings go through kl\.rating_table"):
         kl.ratings_confint([["a", "b"], ["a", "a"]], coefficient="fleiss")
     with pytest.raises(TypeError, match="must be raw ratings"):
-        kl.ratings_confint(kl.rating_table(KRIPPENDORFF)[0], coefficient="alpha", method="bca")
+        kl.ratings_confint(kl.rating_table(KRIPPENDORFF), coefficient="alpha", method="bca")
     with pytest.raises(TypeError, match="rng must be"):
-        kl.ratings_confint(TABLE, coefficient="bp", method="bootstrap", rng="seed")
+        kl.ratings_confint(TABLE, coefficient="bp", method="percentile", rng="seed")

@@ -58,8 +58,8 @@ def test_numbers_equal_statsmodels_on_random_tables(wt):
         assert r.z == pytest.approx(sm.z_value, rel=1e-10)
         # statsmodels' 2 (1 - Phi(|z|)) loses digits in the far tail: equal to 1e-12 there,
         # and to scipy's survival function relatively
-        assert r.p_value == pytest.approx(sm.pvalue_two_sided, abs=1e-12)
-        assert r.p_value == pytest.approx(2 * norm.sf(abs(sm.z_value)), rel=1e-9)
+        assert r.pvalue == pytest.approx(sm.pvalue_two_sided, abs=1e-12)
+        assert r.pvalue == pytest.approx(2 * norm.sf(abs(sm.z_value)), rel=1e-9)
         lo, hi = r.confidence_interval
         assert lo == pytest.approx(max(sm.kappa_low, -1.0), abs=1e-12)
         assert hi == pytest.approx(min(sm.kappa_upp, 1.0), abs=1e-12)
@@ -81,7 +81,7 @@ def test_labels_give_sklearns_kappa():
     r = kl.agreement_report(y1, y2)
     assert r.estimate == pytest.approx(cohen_kappa_score(y1, y2), abs=1e-12)
     assert r.labels == ("a", "b", "c")
-    assert r.n == 300
+    assert r.n_units == 300
     order = ["c", "a", "b"]
     rw = kl.agreement_report(y1, y2, labels=order, weighting="quadratic")
     assert rw.estimate == pytest.approx(
@@ -106,7 +106,7 @@ def test_agreement_proportions_and_indices_by_exact_arithmetic():
         assert r.estimate == pytest.approx(float((p_o - p_e) / (1 - p_e)), abs=1e-13)
         assert r.pabak == pytest.approx(float((K * p_o - 1) / (K - 1)), abs=1e-14)
         assert r.kappa_max == pytest.approx(float((p_max - p_e) / (1 - p_e)), abs=1e-13)
-        assert r.n == float(N)
+        assert r.n_units == float(N)
         if K == 2:
             assert r.prevalence_index == pytest.approx(float((F[0][0] - F[1][1]) / N))
             assert r.bias_index == pytest.approx(float((F[0][1] - F[1][0]) / N))
@@ -116,7 +116,7 @@ def test_agreement_proportions_and_indices_by_exact_arithmetic():
 
 def test_p_value_is_two_sided_normal():
     r = kl.agreement_report(C=EXPLAINER)
-    assert r.p_value == pytest.approx(2 * norm.sf(abs(r.z)), rel=1e-12)
+    assert r.pvalue == pytest.approx(2 * norm.sf(abs(r.z)), rel=1e-12)
 
 
 def test_matrix_from_confusion_matrix_keeps_its_labels():
@@ -167,7 +167,7 @@ def test_paragraph_names_the_raters_the_weighting_and_the_order():
 
 
 def test_paragraph_can_point_to_a_table_instead():
-    text = kl.agreement_report(C=FCE).methods_paragraph(table="Table 2")
+    text = kl.agreement_report(C=FCE).methods_paragraph(table_location="Table 2")
     assert "is given in Table 2" in text
     assert "106, 10, 4" not in text
 
@@ -228,7 +228,7 @@ def test_unused_category_caveat():
 
 def test_a_rater_with_one_category_gets_no_test():
     r = kl.agreement_report(C=[[30, 5], [0, 0]], raters=("A", "B"))
-    assert r.estimate == 0.0 and r.z is None and r.p_value is None
+    assert r.estimate == 0.0 and r.z is None and r.pvalue is None
     assert "A used a single category" in r.methods_paragraph()
     r = kl.agreement_report(C=[[30, 0], [5, 0]], raters=("A", "B"))
     assert "B used a single category" in r.methods_paragraph()
@@ -243,7 +243,7 @@ def test_missing_ratings_dropped_and_said():
     y1 = ["a", "b", None, "a", "b", "a"]
     y2 = ["a", "b", "a", float("nan"), "a", "a"]
     r = kl.agreement_report(y1, y2, missing="drop")
-    assert r.n == 4 and r.n_left_out == 2
+    assert r.n_units == 4 and r.n_left_out == 2
     assert "2 units lacking a rating" in r.methods_paragraph()
     with pytest.raises(ValueError):
         kl.agreement_report(y1, y2)
@@ -344,7 +344,7 @@ def test_ratings_numbers_equal_irrcac_and_krippendorff():
     CAC = _irrcac()
     for data, domain in _ratings_cases(25):
         try:
-            r = _ratings_report(data, categories=domain)
+            r = _ratings_report(data, labels=domain)
         except ValueError:
             continue  # fewer than two categories used: refused, as tested below
         cac = CAC(data, domain)
@@ -362,7 +362,7 @@ def test_ratings_numbers_equal_irrcac_and_krippendorff():
         assert r["Gwet's AC1"].estimate == pytest.approx(est(cac.gwet()), abs=1e-9)
         assert r["Brennan-Prediger coefficient"].estimate == pytest.approx(est(cac.bp()), abs=1e-9)
         complete = not np.isnan(data).any()
-        names = [c.name for c in r.coefficients]
+        names = [c.coefficient for c in r.coefficients]
         assert ("Fleiss' kappa" in names) == complete
         if complete:
             table = np.stack([(data == v).sum(axis=0) for v in domain], axis=1)
@@ -380,7 +380,9 @@ def test_ratings_report_on_fleiss_1971_and_krippendorff_2011():
     r = _ratings_report(ratings, layout="units x raters")
     assert round(r["Fleiss' kappa"].estimate, 3) == 0.430  # Fleiss (1971)
     assert "Fleiss' kappa was 0.430" in r.methods_paragraph()
-    kr = _ratings_report(datasets.load("krippendorff2011_example").data, level="ordinal")
+    kr = _ratings_report(
+        datasets.load("krippendorff2011_example").data, level_of_measurement="ordinal"
+    )
     # Krippendorff (2011) reports 0.815 at the ordinal level
     assert "Krippendorff's alpha (ordinal) was 0.815" in kr.methods_paragraph()
     assert kr.n_missing == 7 and "7 were missing" in kr.methods_paragraph()
@@ -394,21 +396,21 @@ def test_ratings_paragraph_and_caveats():
     text = r.methods_paragraph()
     assert "Agreement among 3 raters was assessed on 60 units in 3 categories" in text
     for c in r.coefficients:
-        assert f"{c.name} was {c.estimate:.3f}" in text, c.name
+        assert f"{c.coefficient} was {c.estimate:.3f}" in text, c.coefficient
     assert r.caveats == ()  # 60 units, no gap, no rare or unused category
     few = _ratings_report(data[:, :49])
     assert any(c.startswith("Few units: with 49 units") for c in few.caveats)
     assert not any(c.startswith("Few") for c in _ratings_report(data[:, :50]).caveats)
-    unused = _ratings_report(data, categories=[0, 1, 2, 3])
+    unused = _ratings_report(data, labels=[0, 1, 2, 3])
     assert any("no rater used 3" in c for c in unused.caveats)
     gaps = data.astype(float)
     gaps[0, :5] = np.nan
     g = _ratings_report(gaps)
     assert any(c.startswith("Missing ratings: 5 of 180") for c in g.caveats)
-    assert "Fleiss' kappa" not in [c.name for c in g.coefficients]
+    assert "Fleiss' kappa" not in [c.coefficient for c in g.coefficients]
     empty = data.astype(float)
     empty[:, 7] = np.nan  # one unit nobody rated, every other unit rated three times
-    assert "Fleiss' kappa" not in [c.name for c in _ratings_report(empty).coefficients]
+    assert "Fleiss' kappa" not in [c.coefficient for c in _ratings_report(empty).coefficients]
     rare = data.copy()
     rare[rare == 2] = 1
     rare[:, :3] = 2  # 9 of 180 ratings: 0.05 < 1/6
@@ -432,11 +434,16 @@ def test_ratings_html_and_markdown():
     ("data", "kwargs", "error", "words"),
     [
         ([[1, 1, 1], [1, 1, 1]], {}, ValueError, "at least two categories"),
-        ([[1, 2, 1], [1, 2, 1]], {"level": "metric"}, ValueError, "level must be"),
+        (
+            [[1, 2, 1], [1, 2, 1]],
+            {"level_of_measurement": "metric"},
+            ValueError,
+            "level_of_measurement must be",
+        ),
         ([[1, 2, 1], [1, 2, 1]], {"confidence_level": 0}, ValueError, "confidence_level"),
         ([[1, 2, 1], [1, 2, 1]], {"layout": "rows"}, ValueError, "layout"),
-        ([[1, 2, 5], [1, 2, 1]], {"categories": [1, 2]}, ValueError, "5"),
-        ([["a", "b"], ["a", "b"]], {"level": "ordinal"}, ValueError, "categories"),
+        ([[1, 2, 5], [1, 2, 1]], {"labels": [1, 2]}, ValueError, "5"),
+        ([["a", "b"], ["a", "b"]], {"level_of_measurement": "ordinal"}, ValueError, "labels"),
     ],
 )
 def test_ratings_bad_input(data, kwargs, error, words):
@@ -452,7 +459,7 @@ def test_count_table_mode_on_fleiss_1971():
     from kappalib import datasets
 
     fleiss = datasets.load("fleiss1971_diagnoses")
-    r = _ratings_report(table=fleiss.data, categories=list(fleiss.columns))
+    r = _ratings_report(table=fleiss.data, labels=list(fleiss.columns))
     assert r["Fleiss' kappa"].estimate == pytest.approx(sm_fleiss(fleiss.data), abs=1e-12)
     # alpha does not ask who rated what: the six ratings of each patient in any order
     ratings = np.array([np.repeat(np.arange(5), row) for row in fleiss.data]).T
@@ -472,14 +479,14 @@ def test_count_table_with_unequal_rows_and_numeric_levels():
     import krippendorff
 
     table = np.array([[2, 1, 0], [0, 3, 1], [1, 0, 1], [0, 0, 4], [3, 0, 0], [0, 2, 2]])
-    r = _ratings_report(table=table, categories=[1, 2, 5], level="interval")
+    r = _ratings_report(table=table, labels=[1, 2, 5], level_of_measurement="interval")
     ratings = np.full((4, 6), np.nan)
     for u, row in enumerate(table):
         v = np.repeat([1, 2, 5], row)
         ratings[: v.size, u] = v
     alpha = krippendorff.alpha(ratings, level_of_measurement="interval")
     assert r["Krippendorff's alpha"].estimate == pytest.approx(alpha, abs=1e-12)
-    assert "Fleiss' kappa" not in [c.name for c in r.coefficients]
+    assert "Fleiss' kappa" not in [c.coefficient for c in r.coefficients]
     assert "each rated by 2 to 4 raters" in r.methods_paragraph()
 
 
@@ -487,10 +494,10 @@ def test_count_table_with_unequal_rows_and_numeric_levels():
     ("kwargs", "error", "words"),
     [
         ({}, TypeError, "exactly one"),
-        ({"data": [[1, 2]], "table": [[1, 1]]}, TypeError, "exactly one"),
+        ({"ratings": [[1, 2]], "table": [[1, 1]]}, TypeError, "exactly one"),
         ({"table": [[1.5, 0.5], [1, 1]]}, ValueError, "whole numbers"),
         (
-            {"table": [[1, 1], [2, 0]], "categories": ["a", "b"], "level": "interval"},
+            {"table": [[1, 1], [2, 0]], "labels": ["a", "b"], "level_of_measurement": "interval"},
             TypeError,
             "numeric",
         ),
@@ -515,11 +522,11 @@ def test_reprs_are_short_and_hold_the_estimate():
 
 def test_far_tail_p_and_large_counts_print_in_full():
     tail = kl.agreement_report(C=[[400, 100], [100, 400]])  # z near 19, p near 1e-80
-    assert 0 < tail.p_value < 1e-60
-    assert tail.p_value == pytest.approx(2 * norm.sf(tail.z), rel=1e-9)
+    assert 0 < tail.pvalue < 1e-60
+    assert tail.pvalue == pytest.approx(2 * norm.sf(tail.z), rel=1e-9)
     r = kl.agreement_report(C=[[400_000, 100_000], [100_000, 400_000]])
     small = kl.agreement_report(C=FCE)
-    assert small.p_value == pytest.approx(2 * norm.sf(small.z), rel=1e-9)
+    assert small.pvalue == pytest.approx(2 * norm.sf(small.z), rel=1e-9)
     text = r.methods_paragraph()
     assert "N = 1000000 units" in text and "400000, 100000" in text
     assert "e+" not in text + str(r)
@@ -527,7 +534,7 @@ def test_far_tail_p_and_large_counts_print_in_full():
 
 @pytest.mark.parametrize("interval", ["percentile", "bca"])
 def test_bootstrap_interval_is_the_librarys_and_said(interval):
-    r = kl.agreement_report(C=EXPLAINER, interval=interval, n_resamples=2000, rng=3)
+    r = kl.agreement_report(C=EXPLAINER, method=interval, n_resamples=2000, rng=3)
     assert r.confidence_interval == kl.bootstrap_confint(
         EXPLAINER, method=interval, n_resamples=2000, rng=3
     )
@@ -538,8 +545,8 @@ def test_bootstrap_interval_is_the_librarys_and_said(interval):
     assert "the bootstrap interval is also approximate" in text
     # the standard error and the test stay Fleiss, Cohen and Everitt's
     assert r.standard_error == kl.kappa_standard_error(EXPLAINER) and round(r.z, 2) == 3.15
-    with pytest.raises(ValueError, match="interval must be"):
-        kl.agreement_report(C=EXPLAINER, interval="wald")
+    with pytest.raises(ValueError, match="method must be"):
+        kl.agreement_report(C=EXPLAINER, method="wald")
 
 
 # --- specific agreement, the bias test and the many-rater intervals ---------------------------
@@ -584,7 +591,7 @@ def test_ratings_intervals_equal_irrcac():
     checked = 0
     for data, domain in _ratings_cases(20, seed=29):
         try:
-            r = _ratings_report(data, categories=domain, rng=0, n_resamples=500)
+            r = _ratings_report(data, labels=domain, rng=0, n_resamples=500)
         except ValueError:
             continue
         cac = CAC(data, domain)
@@ -618,7 +625,7 @@ def test_fleiss_null_test_on_fleiss_1971():
     c = r["Fleiss' kappa"]
     # R's irr documents kappam.fleiss(diagnoses): kappa = 0.43, z = 17.7
     assert round(c.estimate, 2) == 0.43 and round(c.z, 1) == 17.7
-    assert c.p_value == pytest.approx(2 * norm.sf(c.z), rel=1e-9)
+    assert c.pvalue == pytest.approx(2 * norm.sf(c.z), rel=1e-9)
     text = r.methods_paragraph()
     assert f"Fleiss' kappa has z = {c.z:.2f} (p < 0.001" in text
     assert "Conger" not in text and "Conger's and Light's kappa: not given" in r.notes[0]
@@ -638,7 +645,7 @@ def test_ratings_bootstrap_is_seeded():
         == b["Krippendorff's alpha"].confidence_interval
     )
     assert a["Krippendorff's alpha"].confidence_interval == kl.ratings_confint(
-        data, coefficient="alpha", method="bootstrap", n_resamples=300, rng=7
+        data, coefficient="alpha", method="percentile", n_resamples=300, rng=7
     )
 
 
@@ -658,3 +665,15 @@ def test_caveats_and_notes_are_shown_in_the_text_and_the_table():
             assert f"- {item}" in md, item
             assert f"<li>{html.escape(str(item))}</li>" in page, item
     assert any(c.startswith("Missing ratings") for c in two.caveats), two.caveats
+
+
+def test_the_report_words_are_data_that_the_page_reads_too(monkeypatch):
+    """The sentences come from kappalib/_shared/report_words.json (the file the calculator
+    page embeds: tests/test_js_twin.py), not from code: a template changed there changes
+    the paragraph."""
+    from kappalib._shared import words
+
+    changed = dict(words.WORDS["two_raters"], specific="Specific agreement: {values}.")
+    monkeypatch.setitem(words.WORDS, "two_raters", changed)
+    text = kl.agreement_report(C=[[40, 3], [5, 52]]).methods_paragraph()
+    assert "Specific agreement: 0.909 for 0 and 0.929 for 1." in text

@@ -1,85 +1,203 @@
-"""One name per idea (issue 22): the old names still work for one release, each with a
-DeprecationWarning that names the new one, and give exactly what the new name gives."""
+"""One name per idea (issue 31): every public signature and result field of kappalib against
+the vocabulary of ARCHITECTURE.md, which is written once, there.
 
-import numpy as np
+The two tables of its "Vocabulary" section are read here: a parameter of a public function
+(of ``kappalib``, ``kappalib.results``, ``families``, ``closed_forms``, ``datasets``,
+``plotting``, ``widgets``, or a public method of a result), an option of the command line, or
+a field of a result class must be one of the names listed, and the values of a ``Literal``
+must be among those its row lists.  Old names (``categories``, ``level``, ``statistic=``,
+``confidence``, ``kind``, ``weights``, ``y_true``, ``reliability_data``, ...) are in neither
+table, so they fail here, and the deprecation shims of 0.1 are gone.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import re
+import types
+import typing
+from pathlib import Path
+
 import pytest
 
 import kappalib as kl
+from kappalib import closed_forms, datasets, families, plotting, results
 
-C = [[8, 2], [1, 9]]
-Y = [0, 1, 1, 0, 1, 0, 0, 1, 1, 1]
-A = [0, 1, 0, 0, 1, 1, 0, 1, 1, 0]
-B = [0, 1, 1, 0, 1, 0, 0, 1, 0, 1]
+ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.mark.parametrize(
-    ("old", "new", "args", "kwargs"),
-    [
-        ("kappa_bootstrap_ci", "bootstrap_confint", (C,), {"n_resamples": 200, "rng": 0}),
-        (
-            "paired_difference_ci",
-            "paired_difference_confint",
-            (Y, A, B),
-            {"n_resamples": 200, "rng": 0},
-        ),
-    ],
-)
-def test_renamed_functions_warn_and_agree(old, new, args, kwargs):
-    with pytest.warns(DeprecationWarning, match=f"kl.{old} is deprecated.*use kl.{new}"):
-        got = getattr(kl, old)(*args, **kwargs)
-    assert got == getattr(kl, new)(*args, **kwargs)
-    assert getattr(kl, old).__deprecated__ == new
+def _tables():
+    """{"Parameters": {name: set of values}, "Results": {name: set()}} from ARCHITECTURE.md."""
+    text = (ROOT / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    section = text.split("\n## Vocabulary\n", 1)[1].split("\n## ", 1)[0]
+    tables: dict[str, dict[str, set[str]]] = {}
+    current = None
+    for line in section.splitlines():
+        if line.startswith("### "):
+            current = tables.setdefault(line[4:].strip(), {})
+        elif line.startswith("| ") and current is not None and not line.startswith("| idea"):
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            if set(cells[0]) <= {"-", " "}:
+                continue
+            names = re.findall(r"`([A-Za-z_][A-Za-z_0-9]*)`", cells[1])
+            values = set(re.findall(r'`"([^"`]*)"`', cells[2])) if len(cells) > 2 else set()
+            if len(cells) > 2 and "`None`" in cells[2]:
+                values.add(None)
+            for name in names:
+                current.setdefault(name, set()).update(values)
+    return tables
 
 
-@pytest.mark.parametrize(
-    ("call", "new"),
-    [
-        (lambda **kw: kl.kappa_confint(C, **kw), "kappa_confint"),
-        (lambda **kw: kl.bootstrap_confint(C, n_resamples=200, rng=0, **kw), "bootstrap_confint"),
-        (
-            lambda **kw: kl.paired_difference_confint(Y, A, B, n_resamples=200, rng=0, **kw),
-            "paired_difference_confint",
-        ),
-        (
-            lambda **kw: kl.kappa_sample_size(0.6, [0.5, 0.5], half_width=0.1, **kw),
-            "kappa_sample_size",
-        ),
-    ],
-)
-def test_confidence_is_renamed_confidence_level(call, new):
-    with pytest.warns(DeprecationWarning, match="confidence_level="):
-        old = call(confidence=0.9)
-    assert old == call(confidence_level=0.9)
-    assert old != call()  # 0.95 by default: the keyword was not ignored
-    with pytest.raises(TypeError, match="once"), pytest.warns(DeprecationWarning):
-        call(confidence=0.9, confidence_level=0.8)
+TABLES = _tables()
+PARAMETERS = TABLES["Parameters"]
+RESULTS = TABLES["Results"]
 
 
-def test_disagreement_weights_kind_is_renamed_weighting():
-    with pytest.warns(DeprecationWarning, match="weighting="):
-        old = kl.disagreement_weights(3, kind="quadratic")
-    assert np.array_equal(old, kl.disagreement_weights(3, weighting="quadratic"))
-    assert np.array_equal(old, kl.disagreement_weights(3, "quadratic"))  # positional: no warning
-    assert old.tolist() == [[0, 1, 4], [1, 0, 1], [4, 1, 0]]
+def _widgets():
+    pytest.importorskip("ipywidgets")
+    pytest.importorskip("matplotlib")
+    from kappalib import widgets
+
+    return widgets
 
 
-def test_weights_keyword_on_a_matrix_function_is_one_sentence():
-    for f in (kl.kappa, kl.kappa_confint, kl.gwet_ac1):
-        with pytest.raises(TypeError, match="weighting="):
-            f(C, weights="linear")
-    # scikit-learn's name stays in the scikit-learn look-alike
-    assert kl.cohen_kappa_score(Y, A, weights="linear") == kl.cohen_kappa_score(
-        Y, A, weighting="linear"
-    )
+def _public_callables():
+    """(where, callable) of every public function and result method."""
+    out = []
+    for module, names in (
+        (kl, kl.__all__),
+        (families, families.__all__),
+        (closed_forms, closed_forms.__all__),
+        (datasets, datasets.__all__),
+        (plotting, plotting.__all__),
+    ):
+        for name in names:
+            obj = getattr(module, name)
+            if isinstance(obj, types.FunctionType) or hasattr(obj, "__wrapped__"):
+                out.append((f"{module.__name__}.{name}", obj))
+    for name in results.__all__:
+        cls = getattr(results, name)
+        for attr, member in vars(cls).items():
+            if not attr.startswith("_") and isinstance(member, types.FunctionType):
+                out.append((f"results.{name}.{attr}", member))
+        if "__new__" in vars(cls) and not issubclass(cls, tuple):
+            out.append((f"results.{name}", cls.__new__))
+    return out
 
 
-def test_new_names_emit_no_warning():
-    import warnings
+def _result_classes():
+    return [getattr(results, name) for name in results.__all__] + [datasets.Dataset]
 
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        kl.kappa_confint(C, confidence_level=0.9)
-        kl.bootstrap_confint(C, n_resamples=50, rng=0, confidence_level=0.9)
-        kl.paired_difference_confint(Y, A, B, n_resamples=50, rng=0)
-        kl.cohen_kappa_confint(Y, A, confidence_level=0.9)
-        kl.disagreement_weights(3, "linear")
+
+def _parameters(func):
+    return [
+        p
+        for p in inspect.signature(func).parameters.values()
+        if p.name not in ("self", "cls") and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+    ]
+
+
+def _literals(annotation):
+    """The values of every Literal inside an annotation."""
+    if typing.get_origin(annotation) is typing.Literal:
+        return set(typing.get_args(annotation))
+    out = set()
+    for arg in typing.get_args(annotation):
+        out |= _literals(arg)
+    return out
+
+
+CALLABLES = [pytest.param(where, func, id=where) for where, func in _public_callables()]
+
+
+@pytest.mark.parametrize(("where", "func"), CALLABLES)
+def test_every_parameter_name_is_in_the_vocabulary(where, func):
+    unknown = [p.name for p in _parameters(func) if p.name not in PARAMETERS]
+    assert not unknown, f"{where}: {unknown} are not in ARCHITECTURE.md's vocabulary"
+
+
+@pytest.mark.parametrize(("where", "func"), CALLABLES)
+def test_every_literal_value_is_in_its_row(where, func):
+    hints = typing.get_type_hints(func)
+    for p in _parameters(func):
+        values = _literals(hints.get(p.name))
+        if values:
+            allowed = PARAMETERS.get(p.name, set())
+            assert values <= allowed, f"{where}({p.name}=): {values - allowed} not in its row"
+
+
+def test_the_widgets_use_the_vocabulary():
+    widgets = _widgets()
+    for name in dir(widgets):
+        obj = getattr(widgets, name)
+        if name.startswith("_") or not isinstance(obj, types.FunctionType):
+            continue
+        unknown = [p.name for p in _parameters(obj) if p.name not in PARAMETERS]
+        assert not unknown, f"widgets.{name}: {unknown} are not in the vocabulary"
+
+
+@pytest.mark.parametrize("cls", _result_classes(), ids=lambda c: c.__name__)
+def test_every_result_field_is_in_the_vocabulary(cls):
+    if dataclasses.is_dataclass(cls):
+        fields = [f.name for f in dataclasses.fields(cls)]
+    elif hasattr(cls, "_fields"):
+        fields = list(cls._fields)
+    else:
+        fields = ["labels", "ordered"]  # the labelled arrays' attributes
+    fields += [n for n, v in vars(cls).items() if isinstance(v, property) and n != "T"]
+    unknown = [f for f in fields if f not in RESULTS]
+    assert not unknown, f"{cls.__name__}: {unknown} are not in the results' vocabulary"
+
+
+def test_the_command_line_speaks_the_same_words(capsys):
+    """Every option of ``python -m kappalib report`` (read from its --help) is a name of the
+    vocabulary with dashes, and every choice it offers is among its row's values."""
+    from kappalib.__main__ import main
+
+    with pytest.raises(SystemExit):
+        main(["report", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    options = re.findall(r"(--[a-z][a-z-]*)(?: \{([^}]*)\})?", text)
+    assert len({o for o, _ in options}) >= 12, text
+    cli_only = {"help", "csv", "html", "ratings"}  # the file, the page, "a ratings table"
+    for option, choices in options:
+        dest = option[2:].replace("-", "_")
+        assert dest in PARAMETERS or dest in cli_only, option
+        if choices:
+            offered = {c.strip().strip("'") for c in choices.split(",")}
+            assert offered <= PARAMETERS[dest], (option, offered)
+    assert "(default: units x raters)" in text or "'units x raters' (default)" in text
+
+
+def test_the_old_names_are_gone():
+    """0.1.0 was never published: its deprecated names are deleted, not kept as shims."""
+    for old in ("kappa_bootstrap_ci", "paired_difference_ci"):
+        assert not hasattr(kl, old), old
+    retired = {
+        "categories",
+        "level",
+        "statistic",
+        "confidence",
+        "kind",
+        "weights",
+        "y_true",
+        "y_pred",
+        "reliability_data",
+        "interval",
+        "x",
+        "y",
+        "K",
+    }
+    assert not retired & set(PARAMETERS) - {"statistic"}
+    for where, func in _public_callables():
+        names = {p.name for p in _parameters(func)}
+        assert not names & retired, (where, names & retired)
+
+
+def test_a_plain_sentence_for_an_old_keyword():
+    """What a user of the old names sees: Python's own TypeError, naming the keyword."""
+    with pytest.raises(TypeError, match="categories"):
+        kl.gwet_ac1([[8, 2], [1, 9]], categories=[0, 1])  # migrate_names: keep
+    with pytest.raises(TypeError, match="weights"):
+        kl.cohen_kappa_score([0, 1], [0, 1], weights="linear")  # migrate_names: keep

@@ -1,4 +1,4 @@
-"""The family explorer of chapter 08 (kappalib.widgets._families), without a display."""
+"""The family explorer of chapter 08 (kappalib.widgets._family_explorer), without a display."""
 
 import matplotlib.pyplot as plt
 import numpy as np

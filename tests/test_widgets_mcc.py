@@ -1,4 +1,4 @@
-"""The C0/C1 family explorer of chapter 07 (kappalib.widgets._mcc), without a display."""
+"""The C0/C1 family explorer of chapter 07 (kappalib.widgets._mcc_families), without a display."""
 
 import numpy as np
 import pytest
@@ -113,7 +113,7 @@ def test_explorer_builds_and_updates():
 
 def test_renderer_png():
     """The redraw time (target < 50 ms) is a benchmark, not a test: see bench/."""
-    from kappalib.widgets._mcc import _Renderer
+    from kappalib.widgets._mcc_families import _Renderer
 
     r = _Renderer()
     for i, family in enumerate(list(MCC_FAMILIES) * 3):

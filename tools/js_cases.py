@@ -23,7 +23,11 @@ The cases (one seed, so the same JSON on every run):
   and without table=, for every weighting (and the sentence when kappa is undefined);
 * formats: Python's f"{x:.3f}" and f"{x:g}", which the paragraph's numbers follow;
 * errors: bad input with kappalib's sentence;
-* quantiles: scipy's standard normal quantiles at the confidence levels used.
+* quantiles: scipy's standard normal quantiles at the confidence levels used;
+* conformance: the cases of the conformance table (``conformance/cases/*.json``, the cases
+  kappalib's own tests/test_conformance.py reads) for the coefficients the twin computes,
+  with the value the table stands by (exact arithmetic or a published value, not
+  kappalib's) and the table's tolerance.
 """
 
 from __future__ import annotations
@@ -42,10 +46,13 @@ CONFIDENCE_LEVELS = [0.5, 0.8, 0.9, 0.95, 0.975, 0.99, 0.995, 0.999, 0.9999]
 
 
 def _num(x):
-    """A kappalib result as JSON: a float, None, or a list of them."""
+    """A kappalib result as JSON: a float, None, or a list of them.  An undefined
+    ConfidenceInterval (both ends None) is null, the twin's undefined interval."""
     if x is None:
         return None
     if isinstance(x, tuple):
+        if all(v is None for v in x):
+            return None
         return [_num(v) for v in x]
     x = float(x)
     if not math.isfinite(x):
@@ -112,11 +119,18 @@ def _random_weighting(rng, K):
             "quadratic_scores",
             "custom",
             "custom_sparse",
+            "named",
         ],
-        p=[0.3, 0.15, 0.15, 0.1, 0.1, 0.12, 0.08],
+        p=[0.27, 0.14, 0.14, 0.09, 0.09, 0.11, 0.07, 0.09],
     )
     if kind == "none":
         return None, None
+    if kind == "named":  # Gwet's (2014) named schemes, half of them with scores
+        name = str(rng.choice(["ordinal", "radical", "ratio", "circular", "bipolar"]))
+        if name == "ordinal" or rng.random() < 0.5:
+            return name, None
+        scores = np.sort(rng.choice(np.arange(0, 40), size=K, replace=False)).astype(float)
+        return name, scores.tolist()
     if kind in ("linear", "quadratic"):
         return str(kind), None
     if kind.endswith("_scores"):
@@ -154,7 +168,6 @@ def matrix_cases(rng, n):
             "kappa_standard_error": _num(kl.kappa_standard_error(C)),
             "kappa_standard_error_null": _num(kl.kappa_standard_error(C, null=True)),
             "kappa_confint": _num(kl.kappa_confint(C, confidence_level=level)),
-            "expected_counts": kl.expected_counts(C).tolist(),
         }
         if K == 2:
             expected["prevalence_index"] = _num(kl.prevalence_index(C))
@@ -239,17 +252,25 @@ def ratings_cases(rng, n):
         layout = "units x raters"
         levels = ["nominal"] if strings else ["nominal", "ordinal", "interval", "ratio"]
         alpha = {
-            lv: _outcome(kl.krippendorff_alpha, data, level=lv, layout=layout) for lv in levels
+            lv: _outcome(kl.krippendorff_alpha, data, level_of_measurement=lv, layout=layout)
+            for lv in levels
         }
         if strings:
             alpha["ordinal_given"] = _outcome(
-                kl.krippendorff_alpha, data, level="ordinal", layout=layout, categories=order
+                kl.krippendorff_alpha,
+                data,
+                level_of_measurement="ordinal",
+                layout=layout,
+                labels=order,
             )
-            alpha["ordinal"] = _outcome(kl.krippendorff_alpha, data, level="ordinal", layout=layout)
-        table, cats = kl.rating_table(data, layout=layout)
+            alpha["ordinal"] = _outcome(
+                kl.krippendorff_alpha, data, level_of_measurement="ordinal", layout=layout
+            )
+        table = kl.rating_table(data, layout=layout)
+        cats = np.asarray(table.labels)
         table_given = None
         if strings:
-            t_given, _ = kl.rating_table(data, layout=layout, categories=order)
+            t_given = kl.rating_table(data, layout=layout, labels=order)
             table_given = t_given.tolist()
             weights_table = t_given
         else:
@@ -398,7 +419,7 @@ def error_cases():
             {"fn": "krippendorffAlpha", "data": [[1, 2], [2, 1]], "level": "cardinal"},
             kl.krippendorff_alpha,
             [[1, 2], [2, 1]],
-            level="cardinal",
+            level_of_measurement="cardinal",
         ),
         _error(
             {"fn": "krippendorffAlpha", "data": [[1, None], [2, None], [1, None]]},
@@ -410,21 +431,21 @@ def error_cases():
             {"fn": "krippendorffAlpha", "data": [["a", "b"], ["b", "b"]], "level": "interval"},
             kl.krippendorff_alpha,
             [["a", "b"], ["b", "b"]],
-            level="interval",
+            level_of_measurement="interval",
             layout="units x raters",
         ),
         _error(
             {"fn": "krippendorffAlpha", "data": [["a", "b"], ["b", "b"]], "level": "ordinal"},
             kl.krippendorff_alpha,
             [["a", "b"], ["b", "b"]],
-            level="ordinal",
+            level_of_measurement="ordinal",
             layout="units x raters",
         ),
         _error(
             {"fn": "krippendorffAlpha", "data": [[-1, 2], [2, 2]], "level": "ratio"},
             kl.krippendorff_alpha,
             [[-1, 2], [2, 2]],
-            level="ratio",
+            level_of_measurement="ratio",
             layout="units x raters",
         ),
     ]
@@ -456,9 +477,8 @@ def report_cases(rng, n):
                 raters=tuple(raters),
             )
             outcome = {
-                "specific_agreement": report.specific_agreement is not None,
                 "paragraph": report.methods_paragraph(),
-                "paragraph_table": report.methods_paragraph(table="Table 2"),
+                "paragraph_table": report.methods_paragraph(table_location="Table 2"),
             }
         except (ValueError, TypeError) as exc:
             outcome = {"error": str(exc)}
@@ -506,9 +526,84 @@ def quantile_cases():
     return [{"p": p, "z": float(norm.ppf(p))} for p in ps]
 
 
-def build(seed=SEED, n_matrices=1200, n_ratings=240, n_labels=60, n_reports=300):
+# --- the conformance table (conformance/cases/*.json), the cases kappalib is tested on too ---
+
+CONFORMANCE = Path(__file__).resolve().parents[1] / "conformance" / "cases"
+
+# the table's coefficients that the twin computes, and the quantities it gives of each
+TWIN_QUANTITIES = {
+    "cohen_kappa": ["value", "se", "se_null", "ci_low", "ci_high"],
+    "scotts_pi": ["value"],
+    "pabak": ["value"],
+    "kappa_max": ["value"],
+    "mcc": ["value"],
+    "prevalence_bias_index": ["prevalence_index", "bias_index"],
+    "specific_agreement": ["value_by_category"],
+    "gwet_ac1": ["value"],
+    "brennan_prediger": ["value"],
+    "krippendorff_alpha": ["value"],
+    "fleiss_kappa": ["value"],
+    "gwet_ac1_multi": ["value"],
+    "brennan_prediger_multi": ["value"],
+}
+
+TWIN_OPTIONS = ("weights", "level", "confidence_level")
+
+
+def _right_value(case, quantity):
+    """The value of ``quantity`` the table stands by, with its tolerance: that of the first
+    reference that gives it undisputed (the table's anchor: exact arithmetic first), or the
+    right value a verdict names; a case's own tolerance, where it has one, is looser."""
+    for ref in case["references"]:
+        if quantity not in ref["values"]:
+            continue
+        disputed = ref.get("disputed", {}).get(quantity)
+        value = disputed["right"] if disputed else ref["values"][quantity]
+        tolerance = dict(ref["tolerance"])
+        own = case.get("tolerance")
+        if own:
+            tolerance = {k: max(tolerance[k], own[k]) for k in ("abs", "rel")}
+        return value, tolerance
+    return None
+
+
+def conformance_cases(folder=CONFORMANCE):
+    """The conformance table's cases of the coefficients the twin computes, as calls of the
+    twin with the value the table stands by.  An empty list where the checkout has no table."""
+    folder = Path(folder)
+    out = []
+    for coefficient, quantities in TWIN_QUANTITIES.items():
+        path = folder / f"{coefficient}.json"
+        if not path.exists():
+            continue
+        for case in json.loads(path.read_text(encoding="utf-8"))["cases"]:
+            options = case["options"]  # n_population (a finite-population correction) changes
+            # only a standard error, which the twin does not give for these coefficients
+            if coefficient == "krippendorff_alpha" and "weights" in options:
+                continue  # the twin's alpha takes a level of measurement, not Gwet's weights
+            expected = {}
+            for q in quantities:
+                found = _right_value(case, q)
+                if found is not None:
+                    expected[q] = {"value": found[0], "tolerance": found[1]}
+            if expected:
+                out.append(
+                    {
+                        "id": case["id"],
+                        "coefficient": coefficient,
+                        "input": case["input"],
+                        "options": {k: v for k, v in options.items() if k in TWIN_OPTIONS},
+                        "expected": expected,
+                    }
+                )
+    return out
+
+
+def build(seed=SEED, n_matrices=1200, n_ratings=240, n_labels=60, n_reports=300,
+          conformance=CONFORMANCE):  # fmt: skip
     rng = np.random.default_rng(seed)
     return {
+        "conformance": conformance_cases(conformance),
         "seed": seed,
         "kappalib_version": kl.__version__,
         "matrices": matrix_cases(rng, n_matrices),
@@ -525,13 +620,16 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", required=True, type=Path)
     parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--conformance", type=Path, default=CONFORMANCE,
+                        help="the conformance table's cases/ folder")  # fmt: skip
     args = parser.parse_args(argv)
-    cases = build(args.seed)
+    cases = build(args.seed, conformance=args.conformance)
     args.out.write_text(json.dumps(cases, allow_nan=False), encoding="utf-8")
     print(
         f"wrote {len(cases['matrices'])} matrices, {len(cases['ratings'])} ratings tables, "
         f"{len(cases['labels'])} label pairs, {len(cases['reports'])} reports, "
-        f"{len(cases['errors'])} bad inputs and "
+        f"{len(cases['errors'])} bad inputs, {len(cases['conformance'])} cases of the "
+        "conformance table and "
         f"{len(cases['quantiles'])} quantiles to {args.out}"
     )
 

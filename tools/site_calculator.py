@@ -206,7 +206,9 @@ def expected_two_rater(C, labels, weighting, scores, level, raters):
     if (C == np.round(C)).all() and C.sum() <= 100_000:
         # the cases behind the table, as two raters' codes (raters x units)
         pairs = np.repeat(np.argwhere(np.ones_like(C, dtype=bool)), C.astype(int).ravel(), axis=0)
-        out["alpha_nominal"] = kl.krippendorff_alpha(pairs.T.tolist(), level="nominal")
+        out["alpha_nominal"] = kl.krippendorff_alpha(
+            pairs.T.tolist(), level_of_measurement="nominal"
+        )
     if weighting is not None:
         out["weighted_kappa"] = kl.kappa(C, **wk)
         out["weighted_kappa_interval"] = kl.kappa_confint(C, confidence_level=level, **wk)
@@ -225,10 +227,12 @@ def expected_two_rater(C, labels, weighting, scores, level, raters):
 def expected_ratings(data, categories):
     layout = "units x raters"
     out = {
-        f"alpha_{lv}": kl.krippendorff_alpha(data, level=lv, layout=layout, categories=categories)
+        f"alpha_{lv}": kl.krippendorff_alpha(
+            data, level_of_measurement=lv, layout=layout, labels=categories
+        )
         for lv in ("nominal", "ordinal", "interval", "ratio")
     }
-    table, _ = kl.rating_table(data, layout=layout, categories=categories)
+    table = kl.rating_table(data, layout=layout, labels=categories)
     out["gwet_ac1_multi"] = kl.gwet_ac1_multi(table)
     out["brennan_prediger_multi"] = kl.brennan_prediger_multi(table)
     return out

@@ -5,14 +5,8 @@ what the widget shows (unit-tested without a display), and a function that build
 sliders and redraws.  Every chapter puts a static figure of the same function before the
 widget, so the HTML page reads well without a kernel.
 
-One module per chapter group, so that chapters do not edit each other's code:
-
-* ``_agreement``: the 2x2 explorer (chapter 02)
-* ``_prevalence``: the prevalence explorer (chapter 04)
-* ``_weighted``: the weighted-kappa contribution explorer (chapter 05)
-* ``_mcc``: the C0/C1 family explorer (chapter 07)
-* ``_families``: the Z_A and M1-M5 family explorer (chapter 08)
-* ``_coefficients``: the six-coefficient prevalence explorer (chapter 10)
+One module per explorer, so that chapters do not edit each other's code (``ARCHITECTURE.md``
+maps them).
 
 Each explorer's controls (ranges, steps, defaults, options, presets) are written once, in
 ``explorers.json`` (:func:`explorer_definition`); the book's web page builds its live
@@ -30,10 +24,10 @@ for _name in ("matplotlib", "ipywidgets"):
         )
 del _name
 
-from ._agreement import *  # noqa: E402, F403
-from ._coefficients import *  # noqa: E402, F403
 from ._controls import explorer_definition as explorer_definition  # noqa: E402
-from ._families import *  # noqa: E402, F403
-from ._mcc import *  # noqa: E402, F403
+from ._family_explorer import *  # noqa: E402, F403
+from ._mcc_families import *  # noqa: E402, F403
 from ._prevalence import *  # noqa: E402, F403
+from ._six_coefficients import *  # noqa: E402, F403
+from ._two_by_two import *  # noqa: E402, F403
 from ._weighted import *  # noqa: E402, F403

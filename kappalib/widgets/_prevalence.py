@@ -24,8 +24,8 @@ import matplotlib.pyplot as plt
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .._agreement import expected_agreement, kappa, observed_agreement
-from .._correlation import mcc
+from .._coefficients.kappa import expected_agreement, kappa, observed_agreement
+from .._coefficients.mcc import mcc
 from ._controls import blit_png, check_rate, defaults, defined_slider
 
 __all__ = [
@@ -54,7 +54,7 @@ class PrevalenceCurves(NamedTuple):
     expected_agreement: np.ndarray
 
 
-def _rater_tables(sensitivity, specificity, prevalences):
+def rater_tables(sensitivity, specificity, prevalences):
     """The prevalences as a 1-d array, and one 2x2 table of proportions for each: a rater of
     this sensitivity and specificity against the truth (rows: truth; columns: the rater).
     Shared by the prevalence and the coefficient explorers."""
@@ -114,7 +114,7 @@ def prevalence_curves(
     >>> round(float(curves.kappa[0]), 6), round(float(curves.mcc[0]), 6)
     (0.6, 0.6)
     """
-    pi, C = _rater_tables(sensitivity, specificity, prevalences)
+    pi, C = rater_tables(sensitivity, specificity, prevalences)
     return PrevalenceCurves(
         prevalence=pi,
         kappa=np.asarray(kappa(C)),

@@ -29,8 +29,8 @@ import matplotlib.pyplot as plt
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .._agreement import expected_counts, kappa
-from .._weights import disagreement_weights
+from .._coefficients.kappa import expected_counts, kappa
+from .._input.weights import disagreement_weights
 from ..plotting import annotation_colour, matrix_heatmap
 from ._controls import blit_png, control, explorer_definition
 

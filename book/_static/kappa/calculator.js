@@ -552,7 +552,7 @@
         }),
       );
     }
-    const { table, categories, order: source } = K.ratingTable(data, { categories: order });
+    const { table, labels: categories, order: source } = K.ratingTable(data, { labels: order });
     if (categories.length < 2) {
       throw new InputError(
         `Every rating is ${quote(categories[0])} (one class only): agreement needs at least two ` +
@@ -584,7 +584,7 @@
         continue;
       }
       rows.push(
-        row(`alpha_${lv}`, `Krippendorff's alpha, ${lv}`, K.krippendorffAlpha(data, { level: lv, categories: order })),
+        row(`alpha_${lv}`, `Krippendorff's alpha, ${lv}`, K.krippendorffAlpha(data, { levelOfMeasurement: lv, labels: order })),
       );
     }
     const equal = perUnit.every((m) => m === perUnit[0]);

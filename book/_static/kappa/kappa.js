@@ -15,6 +15,10 @@
 //   echoing the value, kappalib's sentence where the two languages allow.
 // * The numerators and denominators are the cancellation-free forms kappalib uses (sums
 //   over k of r_k times sums over j != k), so both give the same digits.
+// * The report's sentences and number formats are not written here: they are
+//   kappalib/_shared/report_words.json, which kappalib reads too (see "the report's words").
+//   tests/js/kappa.test.mjs also checks the twin against the conformance table
+//   (conformance/cases), the published and exact values kappalib's tests read.
 //
 // No dependency and no build step.  This file is a classic script, because Chromium refuses
 // ES modules (and fetch) from file://, and the site must work from a folder with the
@@ -240,31 +244,73 @@
     return scores.slice();
   }
 
+  // kappalib's named weightings (Gwet 2014, ch. 3, as irrCAC): NAMED in _weights.py
+  const NAMED = ["linear", "quadratic", "ordinal", "radical", "ratio", "circular", "bipolar"];
+  const NAMES_TEXT = "None, " + NAMED.map((n) => `'${n}'`).join(", ");
+
+  /** The distances of a named scheme (kappalib's _weights._named), before any scaling. */
+  function namedWeights(weighting, K, scores) {
+    const noScores = scores === null || scores === undefined;
+    if (weighting === "ordinal") {
+      if (!noScores) {
+        throw new Error(
+          "weighting='ordinal' counts the categories from one position to another " +
+            `(Gwet 2014), so it takes no scores, got scores=${repr(scores)}`,
+        );
+      }
+      return [...Array(K)].map((_, i) =>
+        [...Array(K)].map((__, j) => {
+          const n = Math.abs(i - j);
+          return (n * (n + 1)) / 2;
+        }),
+      );
+    }
+    const s = noScores
+      ? [...Array(K).keys()].map((i) => i + (weighting === "ratio" ? 1 : 0))
+      : checkScores(scores, K);
+    if (weighting === "ratio" && s.some((x) => x < 0)) {
+      throw new Error(
+        "weighting='ratio' measures ratios from a true zero and needs non-negative " +
+          `scores, got ${reprF(s)}`,
+      );
+    }
+    const lo = Math.min(...s);
+    const hi = Math.max(...s);
+    return s.map((si, i) =>
+      s.map((sj, j) => {
+        const d = si - sj;
+        if (weighting === "linear") return Math.abs(d);
+        if (weighting === "quadratic") return d * d;
+        if (weighting === "radical") return Math.sqrt(Math.abs(d));
+        if (weighting === "circular") return Math.sin((Math.PI * d) / (hi - lo + 1)) ** 2;
+        const total = si + sj;
+        if (weighting === "ratio") return total === 0 ? 0 : (d / total) ** 2;
+        const den = (total - 2 * lo) * (2 * hi - total); // bipolar
+        return i === j || den === 0 ? 0 : (d * d) / den;
+      }),
+    );
+  }
+
   /**
-   * The K x K disagreement weights of kappalib's disagreement_weights: 1 - I (null),
-   * |s_i - s_j| ("linear") or (s_i - s_j)^2 ("quadratic"), s = positions 0..K-1 or scores.
+   * The K x K disagreement weights of kappalib's disagreement_weights: 1 - I (null), or a
+   * named scheme: |s_i - s_j| ("linear"), (s_i - s_j)^2 ("quadratic") and Gwet's ordinal,
+   * radical, ratio, circular and bipolar, s = positions 0..K-1 (1..K for ratio) or scores.
    */
   function disagreementWeights(K, weighting = null, { scores = null } = {}) {
     if (!Number.isInteger(K) || K < 2) throw new Error(`K must be an integer of at least 2, got ${repr(K)}`);
     if (weighting === null || weighting === undefined) {
       if (scores !== null && scores !== undefined) {
         throw new Error(
-          "scores only apply to weighting='linear' or 'quadratic', got weighting=None " +
-            `with scores=${repr(scores)}`,
+          "scores only apply to a named weighting such as 'linear' or 'quadratic', got " +
+            `weighting=None with scores=${repr(scores)}`,
         );
       }
       return identityComplement(K);
     }
-    if (weighting !== "linear" && weighting !== "quadratic") {
-      throw new Error(`weighting must be None, 'linear' or 'quadratic', got ${repr(weighting)}`);
+    if (!NAMED.includes(weighting)) {
+      throw new Error(`weighting must be ${NAMES_TEXT}, got ${repr(weighting)}`);
     }
-    const s = scores === null || scores === undefined ? [...Array(K).keys()] : checkScores(scores, K);
-    return s.map((si) =>
-      s.map((sj) => {
-        const d = Math.abs(si - sj);
-        return weighting === "linear" ? d : d * d;
-      }),
-    );
+    return namedWeights(weighting, K, scores);
   }
 
   function identityComplement(K) {
@@ -281,35 +327,30 @@
     if (weighting === null || weighting === undefined) {
       if (!noScores) {
         throw new Error(
-          "scores only apply to weighting='linear' or 'quadratic', got weighting=None " +
-            `with scores=${repr(scores)}`,
+          "scores only apply to a named weighting such as 'linear' or 'quadratic', got " +
+            `weighting=None with scores=${repr(scores)}`,
         );
       }
       return null;
     }
     if (typeof weighting === "string") {
-      if (weighting !== "linear" && weighting !== "quadratic") {
-        throw new Error(
-          "weighting must be None, 'linear', 'quadratic' or a (K, K) array, " +
-            `got ${repr(weighting)}`,
-        );
+      if (!NAMED.includes(weighting)) {
+        throw new Error(`weighting must be ${NAMES_TEXT} or a (K, K) array, got ${repr(weighting)}`);
       }
       if (K < 2) return [...Array(K)].map(() => new Array(K).fill(0));
-      return disagreementWeights(K, weighting, { scores });
+      return namedWeights(weighting, K, scores);
     }
     if (!noScores) {
       throw new Error(
-        "scores only apply to weighting='linear' or 'quadratic'; a custom weight matrix " +
-          "already fixes the distances",
+        "scores only apply to a named weighting such as 'linear' or 'quadratic'; a custom " +
+          "weight matrix already fixes the distances",
       );
     }
     if (
       !Array.isArray(weighting) ||
       !weighting.every((row) => Array.isArray(row) && row.every((x) => typeof x === "number" || typeof x === "boolean"))
     ) {
-      throw new Error(
-        `weighting must be None, 'linear', 'quadratic' or a (K, K) array, got ${repr(weighting)}`,
-      );
+      throw new Error(`weighting must be ${NAMES_TEXT} or a (K, K) array, got ${repr(weighting)}`);
     }
     const W = weighting.map((row) => row.map(Number));
     const rows = W.length;
@@ -402,11 +443,6 @@
     const M = scaleFree(asMatrix(C));
     const { N, r, c } = margins(M);
     return dot(r, c) / (N * N);
-  }
-
-  /** E_ij = r_i c_j / N, the counts expected under independence. */
-  function expectedCounts(C) {
-    return expectedCountsOf(asMatrix(C));
   }
 
   /**
@@ -776,16 +812,16 @@
       throw new Error(`layout must be 'raters x units' or 'units x raters', got ${repr(layout)}`);
     }
     if (!Array.isArray(data) || data.length === 0 || !data.every(Array.isArray)) {
-      throw new Error(`reliability_data must be a 2-D array of ratings, got ${repr(data)}`);
+      throw new Error(`ratings must be a 2-D array of ratings, got ${repr(data)}`);
     }
     const lengths = data.map((row) => row.length);
     if (lengths.some((n) => n !== lengths[0])) {
       throw new Error(
-        "reliability_data must be a rectangular array (pad a missing rating with null), got " +
+        "ratings must be a rectangular array (pad a missing rating with null), got " +
           `rows of lengths [${lengths.join(", ")}]`,
       );
     }
-    if (lengths[0] === 0) throw new Error("reliability_data must hold at least one rating, got empty rows");
+    if (lengths[0] === 0) throw new Error("ratings must hold at least one rating, got empty rows");
     // units x raters: one array per unit
     const units =
       layout === "units x raters" ? data : data[0].map((_, u) => data.map((row) => row[u]));
@@ -793,7 +829,7 @@
     for (const unit of units) for (const v of unit) if (!isMissing(v)) present.push(v);
     if (present.length === 0) {
       throw new Error(
-        `reliability_data has no rating at all: every one of its ${units.length * units[0].length} cells is missing`,
+        `ratings has no rating at all: every one of its ${units.length * units[0].length} cells is missing`,
       );
     }
     const kinds = new Set(present.map((v) => typeof v));
@@ -802,38 +838,38 @@
       const word = present.find((v) => typeof v === "string");
       if (word === undefined) {
         throw new Error(
-          `reliability_data must hold numbers or strings (null for missing), got ${repr(num)}`,
+          `ratings must hold numbers or strings (null for missing), got ${repr(num)}`,
         );
       }
       throw new Error(
-        "reliability_data must hold either numbers or strings (null for missing), got a mix " +
+        "ratings must hold either numbers or strings (null for missing), got a mix " +
           `such as ${repr(num)} and ${repr(word)}`,
       );
     }
     const bad = present.find((v) => typeof v === "number" && !Number.isFinite(v));
     if (bad !== undefined) {
-      throw new Error(`reliability_data must hold finite ratings or null for missing, got ${pyFloat(bad)}`);
+      throw new Error(`ratings must hold finite ratings or null for missing, got ${pyFloat(bad)}`);
     }
     return { units, numeric: kinds.has("number") };
   }
 
-  function countTable(units, categories, numeric) {
+  function countTable(units, labels, numeric) {
     let domain;
     let order;
-    if (categories !== null && categories !== undefined) {
-      if (!Array.isArray(categories) || categories.length === 0) {
-        throw new Error(`categories must be a non-empty 1-D sequence, got ${repr(categories)}`);
+    if (labels !== null && labels !== undefined) {
+      if (!Array.isArray(labels) || labels.length === 0) {
+        throw new Error(`labels must be a non-empty 1-D sequence, got ${repr(labels)}`);
       }
-      if (numeric && !categories.every((v) => typeof v === "number")) {
-        throw new Error(`categories must be numbers to match numeric ratings, got ${repr(categories)}`);
+      if (numeric && !labels.every((v) => typeof v === "number")) {
+        throw new Error(`labels must be numbers to match numeric ratings, got ${repr(labels)}`);
       }
-      if (!numeric && !categories.every((v) => typeof v === "string")) {
-        throw new Error(`categories must be strings to match string ratings, got ${repr(categories)}`);
+      if (!numeric && !labels.every((v) => typeof v === "string")) {
+        throw new Error(`labels must be strings to match string ratings, got ${repr(labels)}`);
       }
-      if (new Set(categories).size !== categories.length) {
-        throw new Error(`categories must not repeat a value, got ${repr(categories)}`);
+      if (new Set(labels).size !== labels.length) {
+        throw new Error(`labels must not repeat a value, got ${repr(labels)}`);
       }
-      domain = categories.slice();
+      domain = labels.slice();
       order = "given";
     } else {
       const present = [];
@@ -849,24 +885,24 @@
         const at = index.get(v);
         if (at === undefined) {
           throw new Error(
-            `reliability_data holds the rating ${repr(v)}, which is not among categories ${repr(domain)}`,
+            `ratings holds the rating ${repr(v)}, which is not among labels ${repr(domain)}`,
           );
         }
         row[at] += 1;
       }
       return row;
     });
-    return { table, categories: domain, order };
+    return { table, labels: domain, order };
   }
 
   /**
-   * Count how many raters put each unit in each category: { table, categories, order }.
+   * Count how many raters put each unit in each category: { table, labels, order }.
    * `data` is units x raters by default (one row per subject, blanks as null), the layout
    * of a spreadsheet; layout "raters x units" reads kappalib's default for arrays.
    */
-  function ratingTable(data, { categories = null, layout = "units x raters" } = {}) {
+  function ratingTable(data, { labels = null, layout = "units x raters" } = {}) {
     const { units, numeric } = checkRatings(data, layout);
-    return countTable(units, categories, numeric);
+    return countTable(units, labels, numeric);
   }
 
   function checkCountTable(table, name = "table") {
@@ -991,31 +1027,40 @@
    * layout "raters x units" reads the krippendorff package's layout.  null when every
    * pairable rating is the same value.
    */
-  function krippendorffAlpha(data, { level = "nominal", categories = null, layout = "units x raters" } = {}) {
+  function krippendorffAlpha(
+    data,
+    { levelOfMeasurement = "nominal", labels = null, layout = "units x raters" } = {},
+  ) {
+    const level = levelOfMeasurement;
     if (!LEVELS.includes(level)) {
-      throw new Error(`level must be 'nominal', 'ordinal', 'interval' or 'ratio', got ${repr(level)}`);
+      throw new Error(
+        `level_of_measurement must be 'nominal', 'ordinal', 'interval' or 'ratio', got ${repr(level)}`,
+      );
     }
     const { units, numeric } = checkRatings(data, layout);
-    const { table, categories: domain, order } = countTable(units, categories, numeric);
+    const { table, labels: domain, order } = countTable(units, labels, numeric);
     if (!numeric && (level === "interval" || level === "ratio")) {
       throw new Error(
-        `level=${repr(level)} needs numeric ratings, got strings such as ${repr(domain[0])}; use ` +
-          "'nominal', or 'ordinal' with categories= giving their order",
+        `level_of_measurement=${repr(level)} needs numeric ratings, got strings such as ` +
+          `${repr(domain[0])}; use 'nominal', or 'ordinal' with labels= giving their order`,
       );
     }
     if (!numeric && level === "ordinal" && order === "spelling") {
       throw new Error(
-        "level='ordinal' on string ratings needs categories= listing them in order, " +
-          `got categories=None for values ${repr(domain)}`,
+        "level_of_measurement='ordinal' on string ratings needs labels= listing them in " +
+          `order, got labels=None for values ${repr(domain)}`,
       );
     }
     if (level === "ratio" && domain.some((x) => x < 0)) {
-      throw new Error(`level='ratio' needs non-negative values, got ${pyFloat(domain.find((x) => x < 0))}`);
+      throw new Error(
+        "level_of_measurement='ratio' needs non-negative values, got " +
+          `${pyFloat(domain.find((x) => x < 0))}`,
+      );
     }
     const { o, mMax } = coincidences(table);
     if (mMax < 2) {
       throw new Error(
-        "reliability_data must have at least one unit rated by two or more raters, got " +
+        "ratings must have at least one unit rated by two or more raters, got " +
           `${mMax} rating(s) per unit at most`,
       );
     }
@@ -1153,13 +1198,7 @@
     return (x < 0 || Object.is(x, -0) ? "-" : "") + out;
   }
 
-  /** f"{x:g}" (6 significant digits) */
-  // kappalib's _report._count: a whole count in full (1000000, never 1e+06), others to 12
-  // significant digits (Python's format(x, ".12g")).
-  function pyCount(x) {
-    return Number.isInteger(x) ? BigInt(x).toString() : pyG(x, 12);
-  }
-
+  /** f"{x:.{precision}g}" (f"{x:g}": 6 significant digits) */
   function pyG(x, precision = 6) {
     if (x === 0) return Object.is(x, -0) ? "-0" : "0";
     if (!Number.isFinite(x)) return pyFloat(x);
@@ -1190,27 +1229,81 @@
     return `${sign}${mant}e${exp < 0 ? "-" : "+"}${e < 10 ? "0" : ""}${e}`;
   }
 
-  function num3(x, digits = 3) {
-    if (x === null || x === undefined) return "undefined";
-    const s = pyFixed(x, digits);
+  // --- the report's words ---------------------------------------------------------------
+  // The sentences and number formats of kappalib's report are data, not code here:
+  // kappalib/_shared/report_words.json, which kappalib reads too.  The calculator page embeds
+  // that file (book/calculator.md: <script type="application/json" id="kappa-words">); node
+  // passes it to setWords (tests/js/kappa.test.mjs).  say() fills a template as kappalib's
+  // words.say() does: each {name} is replaced by a value already formatted.
+
+  let WORDS = null;
+
+  /** Use these words (the parsed report_words.json) for the report. */
+  function setWords(words) {
+    WORDS = words;
+  }
+
+  function words() {
+    if (WORDS === null && typeof document !== "undefined") {
+      const el = document.getElementById("kappa-words");
+      if (el) WORDS = JSON.parse(el.textContent);
+    }
+    if (WORDS === null) {
+      throw new Error(
+        "the report's words (kappalib/_shared/report_words.json) are not loaded: embed them as " +
+          '<script type="application/json" id="kappa-words"> or call Kappa.setWords(words)',
+      );
+    }
+    return WORDS;
+  }
+
+  function template(key) {
+    return key.split(".").reduce((node, part) => node[part], words());
+  }
+
+  function say(key, values = {}) {
+    return template(key).replace(/\{(\w+)\}/g, (_, name) => {
+      if (!(name in values)) throw new Error(`the template ${key} needs {${name}}`);
+      return String(values[name]);
+    });
+  }
+
+  function plural(word, n) {
+    const [one, many] = words().plural[word];
+    return n === 1 ? one : many;
+  }
+
+  function digits(kind) {
+    return words().numbers.digits[kind];
+  }
+
+  /** kappalib's number_text: fixed decimals, never "-0.000", "undefined" for null. */
+  function numberText(x, d = digits("estimate")) {
+    if (x === null || x === undefined) return words().numbers.undefined;
+    const s = pyFixed(x, d);
     return s.startsWith("-") && Number(s) === 0 ? s.slice(1) : s;
   }
 
+  /** kappalib's count_text: a whole count in full, others to 12 significant digits. */
+  function countText(x) {
+    return Number.isInteger(x) ? BigInt(x).toString() : pyG(x, words().numbers.count_significant_digits);
+  }
+
   function pText(p) {
-    if (p === null) return "undefined";
-    return p < 0.001 ? "p < 0.001" : `p = ${pyFixed(p, 3)}`;
+    if (p === null) return words().numbers.undefined;
+    const limit = words().numbers.p_below;
+    return p < limit ? say("p.below", { limit: pyG(limit) }) : say("p.value", { p: pyFixed(p, digits("p")) });
   }
 
-  function joinAnd(words) {
-    if (words.length <= 1) return words.join("");
-    return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+  function joinWords(list) {
+    const sep = words().lists;
+    if (list.length <= 1) return list.join("");
+    return `${list.slice(0, -1).join(sep.separator)}${sep.last_separator}${list[list.length - 1]}`;
   }
 
-  // kappalib's report adds a sentence on specific agreement once kl.specific_agreement
-  // exists (helper d23's work, merged after this file was written; r23's template, item 5).
-  // tests/js/kappa.test.mjs fails, naming this constant, when kappalib's paragraph and this
-  // switch disagree: set it to true when the merged kappalib writes that sentence.
-  const REPORT_HAS_SPECIFIC_AGREEMENT = true;
+  function joinList(list, separator = "separator") {
+    return list.join(words().lists[separator]);
+  }
 
   /** Specific agreement per category, 2 n_kk / (n_k. + n_.k); null for an unused one. */
   function specificAgreement(C) {
@@ -1219,55 +1312,41 @@
     return M.map((row, k) => (r[k] + c[k] > 0 ? (2 * row[k]) / (r[k] + c[k]) : null));
   }
 
-  const FEW_UNITS = 50;
-  const BIAS_SHARE = 0.1;
-  const WEIGHTING_NAMES = {
-    none: "Cohen's kappa",
-    linear: "linearly weighted kappa",
-    quadratic: "quadratically weighted kappa",
-  };
-  const FCE = "Fleiss, Cohen and Everitt 1969";
-
   function reportCaveats(C, labels, n, raters) {
     const { N, r, c } = margins(C);
     const K = C.length;
+    const d = digits("share");
     const used = r.map((ri, k) => ri + c[k] > 0);
     const share = r.map((ri, k) => (ri + c[k]) / (2 * N));
     const out = [];
     const rare = [...Array(K).keys()].filter((k) => used[k] && share[k] < 1 / (2 * K));
     if (rare.length) {
-      const which = joinAnd(rare.map((k) => `${labels[k]} (${pyFixed(share[k], 3)})`));
-      out.push(
-        `Prevalence: ${which} ${rare.length === 1 ? "is" : "are"} rare in the pooled ` +
-          `ratings (below 1/(2K) = ${pyFixed(1 / (2 * K), 3)}); kappa then depends strongly on the ` +
-          "prevalence, so PABAK and kappa_max are given beside it.",
-      );
+      const which = rare.map((k) => say("two_raters.rare_share", { label: labels[k], share: numberText(share[k], d) }));
+      const limit = numberText(1 / (2 * K), d);
+      out.push(say("two_raters.caveat_prevalence", { which: joinWords(which), is: plural("is", rare.length), limit }));
     }
     const diff = r.map((ri, k) => Math.abs(ri - c[k]) / N);
     let k = 0;
     for (let j = 1; j < K; j++) if (diff[j] > diff[k]) k = j;
-    if (diff[k] >= BIAS_SHARE) {
+    if (diff[k] >= words().thresholds.bias_share) {
       const [a, b] = raters;
-      out.push(
-        `Bias: the raters' shares of ${labels[k]} differ (${a} ${pyFixed(r[k] / N, 3)}, ` +
-          `${b} ${pyFixed(c[k] / N, 3)}), so part of the disagreement is a systematic difference ` +
-          "between the raters.",
-      );
+      const [share_a, share_b] = [numberText(r[k] / N, d), numberText(c[k] / N, d)];
+      out.push(say("two_raters.caveat_bias", { label: labels[k], a, b, share_a, share_b }));
     }
     const unused = [...Array(K).keys()].filter((j) => !used[j]).map((j) => String(labels[j]));
     if (unused.length) {
-      out.push(
-        `Unused categories: neither rater used ${joinAnd(unused)}; the table keeps ` +
-          `${unused.length === 1 ? "its row and column" : "their rows and columns"} of zeros.`,
-      );
+      const rows_and_columns = plural("rows_and_columns", unused.length);
+      out.push(say("two_raters.caveat_unused", { labels: joinWords(unused), rows_and_columns }));
     }
-    if (n < FEW_UNITS) {
-      out.push(
-        `Few units: with N = ${pyCount(n)} (below ${FEW_UNITS}) the large-sample interval is ` +
-          "approximate and can be too narrow.",
-      );
-    }
+    const few = words().thresholds.few_units;
+    if (n < few) out.push(say("two_raters.caveat_few_units_analytic", { n_units: countText(n), limit: few }));
     return out;
+  }
+
+  function coefficientName(weighting) {
+    const names = words().two_raters.coefficient;
+    if (weighting === null || weighting === undefined) return names.none;
+    return typeof weighting === "string" ? names[weighting] : names.custom;
   }
 
   /**
@@ -1292,10 +1371,7 @@
     const estimate = kappa(M, { weighting, scores });
     if (estimate === null) {
       const used = names.filter((_, k) => sum(M[k]) + sum(M.map((row) => row[k])) > 0);
-      throw new Error(
-        "kappa is undefined (0/0) for these data: both raters put every unit in the one " +
-          `category ${joinAnd(used)}, so there is no agreement beyond chance to report`,
-      );
+      throw new Error(say("two_raters.undefined", { labels: joinWords(used) }));
     }
     const se = kappaStandardError(M, { weighting, scores });
     const se0 = kappaStandardError(M, { weighting, scores, null: true });
@@ -1303,16 +1379,14 @@
     const z = se0 > 0 ? estimate / se0 : null;
     const p = z !== null ? 2 * normalCdf(-Math.abs(z)) : null;
     const n = margins(M).N;
-    const custom = !(weighting === null || weighting === undefined || typeof weighting === "string");
-    const coefficient = custom ? "weighted kappa" : WEIGHTING_NAMES[weighting ?? "none"];
     const report = {
-      coefficient,
+      coefficient: coefficientName(weighting),
       estimate,
       standardError: se,
       nullStandardError: se0,
       confidenceInterval: ci,
       confidenceLevel: level,
-      intervalMethod: `normal approximation with the standard error of ${FCE}`,
+      intervalMethod: say("interval_methods.analytic"),
       z,
       pValue: p,
       observedAgreement: observedAgreement(M),
@@ -1327,70 +1401,63 @@
       prevalenceIndex: K === 2 ? prevalenceIndex(M) : null,
       biasIndex: K === 2 ? biasIndex(M) : null,
       caveats: reportCaveats(M, names, n, raters),
-      specificAgreement: REPORT_HAS_SPECIFIC_AGREEMENT ? specificAgreement(M) : null,
+      specificAgreement: specificAgreement(M),
     };
     report.methodsParagraph = ({ table = null } = {}) => methodsParagraph(report, table);
     return report;
   }
 
+  /** Twin of AgreementReport.methods_paragraph (the analytic interval: the page's). */
   function methodsParagraph(R, table) {
     const [a, b] = R.raters;
-    const K = R.labels.length;
     const [lo, hi] = R.confidenceInterval;
-    const level = `${pyFixed(R.confidenceLevel * 100, 0)}%`;
     const weighted = !(R.weighting === null || R.weighting === undefined);
-    let cats;
-    if (!weighted) cats = R.labels.join(", ");
-    else {
-      cats = `ordered ${R.labels.join(" < ")}`;
-      if (typeof R.weighting !== "string") cats += ", with the disagreement weights given in the analysis";
+    let categories = joinList(R.labels);
+    if (weighted) {
+      categories = say("two_raters.categories_ordered", { labels: joinList(R.labels, "order_separator") });
+      if (typeof R.weighting !== "string") categories = say("two_raters.categories_custom_weights", { categories });
     }
+    const { coefficient } = R;
     const s = [
-      `Agreement between ${a} and ${b} was assessed on N = ${pyCount(R.n)} units in ${K} ` +
-        `categories (${cats}) with ${R.coefficient}.`,
+      say("two_raters.design", { a, b, n_units: countText(R.n), K: R.labels.length, categories, coefficient }),
+      say("two_raters.estimate", {
+        p_o: numberText(R.observedAgreement),
+        p_e: numberText(R.expectedAgreement),
+        exact: weighted ? say("two_raters.exact") : "",
+        coefficient,
+        estimate: numberText(R.estimate),
+        level: `${pyFixed(R.confidenceLevel * 100, 0)}%`,
+        low: numberText(lo),
+        high: numberText(hi),
+        clipped: hi >= 1 ? say("two_raters.clipped") : "",
+        interval_method: R.intervalMethod,
+        standard_error: numberText(R.standardError, digits("standard_error")),
+      }),
     ];
-    s.push(
-      `Observed agreement was p_o = ${num3(R.observedAgreement)} and chance ` +
-        `agreement p_e = ${num3(R.expectedAgreement)}` +
-        (weighted ? " (both for exact agreement)" : "") +
-        `; ${R.coefficient} was ${num3(R.estimate)} (${level} CI ` +
-        `${num3(lo)} to ${num3(hi)}${hi >= 1 ? ", the upper end clipped at 1" : ""}, ` +
-        `${R.intervalMethod}; SE = ${num3(R.standardError, 4)}).`,
-    );
     if (R.z === null) {
       const nonzeroRows = R.matrix.filter((row) => sum(row) !== 0).length;
-      const single = nonzeroRows === 1 ? a : b;
-      s.push(
-        `No test against chance agreement is possible: ${single} used a single ` +
-          "category, so kappa is 0 whatever the other rater did.",
-      );
-    } else {
-      s.push(
-        `Against chance agreement, z = ${num3(R.z, 2)} (${pText(R.pValue)}, ` +
-          "two-sided, with the standard error under kappa = 0).",
-      );
-    }
-    let extra = `PABAK was ${num3(R.pabak)}`;
-    const kmax = weighted ? "unweighted kappa" : "kappa";
-    extra += ` and the largest ${kmax} the raters' margins allow was ${num3(R.kappaMax)}`;
-    if (R.prevalenceIndex !== null) {
-      extra +=
-        `; the prevalence index was ${num3(R.prevalenceIndex)} and the bias index ` +
-        `${num3(R.biasIndex)}`;
-    }
-    s.push(`${extra}.`);
-    if (R.specificAgreement) {
-      const parts = R.specificAgreement.map((v, k) => `${num3(v)} for ${R.labels[k]}`);
-      s.push(`Specific agreement was ${joinAnd(parts)}.`);
-    }
+      s.push(say("two_raters.no_test", { rater: nonzeroRows === 1 ? a : b }));
+    } else s.push(say("two_raters.test", { z: numberText(R.z, digits("z")), p: pText(R.pValue) }));
+    const indices =
+      R.prevalenceIndex === null
+        ? ""
+        : say("two_raters.indices", {
+            prevalence_index: numberText(R.prevalenceIndex),
+            bias_index: numberText(R.biasIndex),
+          });
+    const kappaKind = say(weighted ? "two_raters.kappa_of_weighted" : "two_raters.kappa");
+    const [pabakText, kappaMaxText] = [numberText(R.pabak), numberText(R.kappaMax)];
+    s.push(say("two_raters.margins", { pabak: pabakText, kappa: kappaKind, kappa_max: kappaMaxText, indices }));
+    const shown = R.specificAgreement.map((v, k) =>
+      say("two_raters.specific_value", { value: numberText(v), label: R.labels[k] }),
+    );
+    s.push(say("two_raters.specific", { values: joinWords(shown) }));
     if (table === null || table === undefined) {
-      const rows = R.labels
-        .map((lab, k) => `${lab}: ${R.matrix[k].map((v) => pyCount(v)).join(", ")}`)
-        .join("; ");
-      s.push(`The counts (rows: ${a}; columns: ${b}, in the same order) were ${rows}.`);
-    } else {
-      s.push(`The table of counts (rows: ${a}; columns: ${b}) is given in ${table}.`);
-    }
+      const rows = R.labels.map((label, k) =>
+        say("two_raters.counts_row", { label, counts: joinList(R.matrix[k].map(countText)) }),
+      );
+      s.push(say("two_raters.counts", { a, b, rows: joinList(rows, "rows_separator") }));
+    } else s.push(say("two_raters.counts_elsewhere", { a, b, table_location: table }));
     s.push(...R.caveats);
     return s.join(" ");
   }
@@ -1402,7 +1469,6 @@
     agreementWeights,
     observedAgreement,
     expectedAgreement,
-    expectedCounts,
     kappa,
     kappaMax,
     prevalenceIndex,
@@ -1426,7 +1492,7 @@
     pyG,
     agreementReport,
     specificAgreement,
-    REPORT_HAS_SPECIFIC_AGREEMENT,
+    setWords,
   });
   root.Kappa = Kappa;
   if (typeof module === "object" && module && module.exports) module.exports = Kappa;

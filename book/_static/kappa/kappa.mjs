@@ -17,7 +17,6 @@ export const {
   agreementWeights,
   observedAgreement,
   expectedAgreement,
-  expectedCounts,
   kappa,
   kappaMax,
   prevalenceIndex,
@@ -41,7 +40,7 @@ export const {
   pyG,
   agreementReport,
   specificAgreement,
-  REPORT_HAS_SPECIFIC_AGREEMENT,
+  setWords,
 } = K;
 
 export default K;

@@ -15,7 +15,6 @@ import {
   brennanPrediger,
   brennanPredigerMulti,
   expectedAgreement,
-  expectedCounts,
   fleissKappa,
   gwetAc1,
   gwetAc1Multi,
@@ -44,7 +43,8 @@ export const MATRIX_QUANTITIES = {
   N: (C) => sum(rows(C)),
   "r[]": (C, i) => rows(C)[i],
   "c[]": (C, i) => cols(C)[i],
-  "expected[,]": (C, i, j) => expectedCounts(C)[i][j],
+  // E_ij = r_i c_j / N (kappa.js keeps its expected counts to itself; kappalib is the oracle)
+  "expected[,]": (C, i, j) => (rows(C)[i] * cols(C)[j]) / sum(rows(C)),
   "recall[]": (C, i) => (rows(C)[i] > 0 ? C[i][i] / rows(C)[i] : null),
   "precision[]": (C, i) => (cols(C)[i] > 0 ? C[i][i] / cols(C)[i] : null),
   "specific[]": (C, i) => specificAgreement(C)[i],

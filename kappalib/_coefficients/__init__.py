@@ -1,0 +1,1 @@
+"""Stage 3, the coefficients, computed from the counts."""

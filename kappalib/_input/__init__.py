@@ -1,0 +1,2 @@
+"""Stage 1, read and check the input: matrices, options, label vectors, ratings, count
+tables, weightings."""

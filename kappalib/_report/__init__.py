@@ -1,0 +1,1 @@
+"""Stage 5, the reports and the command line: every number from the stages below."""

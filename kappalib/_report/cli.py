@@ -1,0 +1,299 @@
+"""The command line: ``python -m kappalib report data.csv --columns rater_a rater_b``.
+
+Reads a CSV file (the standard library's ``csv`` module; a blank cell is a missing rating),
+builds the report of :func:`kappalib.agreement_report` (two columns of labels, or two label
+columns and a ``--count`` column of a long count table) or :func:`kappalib.ratings_report`
+(three or more rater columns, or ``--ratings``), and prints it as Markdown with its methods
+paragraph, or writes it as an HTML page (``--html out.html``).
+
+Bad input (a missing file or column, a value outside ``--labels``, a single category, ...)
+prints one sentence to stderr and exits with status 2; no traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import html
+import math
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from .._count.long_counts import matrix_from_counts
+from .ratings import ratings_report
+from .two_raters import agreement_report
+
+EXIT_BAD_INPUT = 2
+
+
+class BadInputError(Exception):
+    """One sentence for the user; the command exits with status 2."""
+
+
+def _parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(
+        prog="python -m kappalib",
+        description="Agreement reports from the command line (kappalib).",
+    )
+    sub = top.add_subparsers(dest="command", metavar="report")
+    p = sub.add_parser(
+        "report",
+        help="the agreement report of a CSV file, with a methods paragraph",
+        description=(
+            "Two columns: the report of two raters (Cohen's kappa, weighted with --weighting). "
+            "Two columns and --count: a long table of label pairs and their counts. Three "
+            "or more columns (or --ratings): a ratings table, one row per unit and one "
+            "column per rater. A blank cell is a missing rating."
+        ),
+    )
+    p.add_argument("csv", help="the CSV file (a header row, then one row per unit)")
+    p.add_argument(
+        "--columns", nargs="+", required=True, metavar="NAME", help="the rater columns, in order"
+    )
+    p.add_argument(
+        "--labels",
+        nargs="+",
+        metavar="CATEGORY",
+        help="the categories offered, in their order (required to weight words)",
+    )
+    p.add_argument("--weighting", choices=["linear", "quadratic"], help="weighted kappa / AC2")
+    p.add_argument(
+        "--level-of-measurement",
+        choices=["nominal", "ordinal", "interval", "ratio"],
+        default="nominal",
+        help="for Krippendorff's alpha (ratings tables; default nominal)",
+    )
+    p.add_argument(
+        "--layout",
+        choices=["units x raters", "raters x units"],
+        default="units x raters",
+        help=(
+            "'units x raters' (default): one row per unit, --columns the raters; "
+            "'raters x units': one row per rater, --columns the units"
+        ),
+    )
+    p.add_argument("--ratings", action="store_true", help="a ratings table even with two columns")
+    p.add_argument("--count", metavar="NAME", help="the count column of a long count table")
+    p.add_argument("--confidence-level", type=float, default=0.95, metavar="LEVEL")
+    p.add_argument(
+        "--method",
+        choices=["analytic", "percentile", "bca"],
+        default="analytic",
+        help="two raters' interval: the analytic normal one (default) or a bootstrap over units",
+    )
+    p.add_argument("--n-resamples", type=int, default=9999, metavar="B", help="bootstrap resamples")
+    p.add_argument(
+        "--rng",
+        type=int,
+        default=0,
+        metavar="SEED",
+        help="the bootstraps' seed (default 0: the same file gives the same report)",
+    )
+    p.add_argument("--table-location", metavar="WHERE", help='where the table is, e.g. "Table 2"')
+    p.add_argument("--html", metavar="OUT", help="write an HTML page here instead of Markdown")
+    return top
+
+
+def _read(path: str) -> tuple[list[str], list[dict[str, str]]]:
+    try:
+        with open(path, newline="", encoding="utf-8-sig") as f:
+            reader = csv.DictReader(f)
+            rows = list(reader)
+            header = list(reader.fieldnames or [])
+    except FileNotFoundError:
+        raise BadInputError(f"cannot read {path}: there is no such file") from None
+    except (OSError, UnicodeDecodeError, csv.Error) as e:
+        raise BadInputError(f"cannot read {path} as a UTF-8 CSV file: {e}") from None
+    if not header:
+        raise BadInputError(f"{path} is empty: it needs a header row naming the columns")
+    if not rows:
+        raise BadInputError(f"{path} has a header but no rows of data")
+    return header, rows
+
+
+def _number(text: str) -> int | float | None:
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if math.isfinite(value) else None
+
+
+def _typed(cells: list[list[str]]) -> tuple[list[list[Any]], bool]:
+    """The cells as numbers when every non-blank one is a number, else as words; blanks None."""
+    present = [c for col in cells for c in col if c != ""]
+    numbers = [_number(c) for c in present]
+    numeric = bool(present) and all(n is not None for n in numbers)
+    if numeric:
+        return [[_number(c) if c != "" else None for c in col] for col in cells], True
+    return [[c if c != "" else None for c in col] for col in cells], False
+
+
+def _order(order: list[str] | None, numeric: bool) -> list[Any] | None:
+    if order is None:
+        return None
+    if not numeric:
+        return order
+    out = []
+    for v in order:
+        n = _number(v)
+        if n is None:
+            raise BadInputError(f"--labels lists {v!r}, but the ratings are numbers; list numbers")
+        out.append(n)
+    return out
+
+
+def _check_within(columns, names, order, rows_offset=2):
+    if order is None:
+        return
+    allowed = set(order)
+    for name, col in zip(names, columns, strict=True):
+        for i, v in enumerate(col):
+            if v is not None and v not in allowed:
+                raise BadInputError(
+                    f"column {name!r} has the category {v!r} in line {i + rows_offset}, which "
+                    f"is not in --labels {' '.join(map(str, order))}"
+                )
+
+
+def _boot(args: argparse.Namespace) -> dict[str, Any]:
+    return {"method": args.method, "n_resamples": args.n_resamples, "rng": args.rng}
+
+
+def _report(args: argparse.Namespace) -> Any:
+    header, rows = _read(args.csv)
+    wanted = list(args.columns) + ([args.count] if args.count else [])
+    if len(set(wanted)) != len(wanted):
+        raise BadInputError(f"--columns names a column twice: {' '.join(wanted)}")
+    missing = [c for c in wanted if c not in header]
+    if missing:
+        raise BadInputError(
+            f"{args.csv} has no column {missing[0]!r}; its columns are {', '.join(header)}"
+        )
+    raw = [[(row.get(c) or "").strip() for row in rows] for c in args.columns]
+    cells, numeric = _typed(raw)
+    if not any(v is not None for col in cells for v in col):
+        raise BadInputError(f"the columns {', '.join(args.columns)} of {args.csv} are all blank")
+    order = _order(args.labels, numeric)
+    if args.weighting and not numeric and order is None:
+        words = sorted({v for col in cells for v in col if v is not None})
+        raise BadInputError(
+            f"--weighting {args.weighting} measures distances between categories, and these "
+            f"are words ({', '.join(words[:6])}); give their order with --labels"
+        )
+    if args.layout == "raters x units" and not args.ratings and len(args.columns) >= 2:
+        args.ratings = True  # rows are raters: always a ratings table
+    if args.count:
+        if len(args.columns) != 2 or args.ratings:
+            raise BadInputError(
+                "--count reads a long count table: give exactly two label columns with "
+                f"--columns, got {len(args.columns)}"
+            )
+        for name, col in zip(args.columns, cells, strict=True):
+            blank = next((i for i, v in enumerate(col) if v is None), None)
+            if blank is not None:
+                raise BadInputError(
+                    f"column {name!r} is blank in line {blank + 2}: every row of a count "
+                    "table needs both labels"
+                )
+        _check_within(cells, args.columns, order)
+        counts = []
+        for i, row in enumerate(rows):
+            text = (row.get(args.count) or "").strip()
+            n = _number(text)
+            if n is None or n < 0:
+                raise BadInputError(
+                    f"column {args.count!r} must hold non-negative counts, got {text!r} in "
+                    f"line {i + 2}"
+                )
+            counts.append(n)
+        frame = {args.columns[0]: cells[0], args.columns[1]: cells[1], args.count: counts}
+        C = matrix_from_counts(frame, columns=tuple(args.columns), count=args.count, labels=order)
+        return agreement_report(
+            C=C,
+            weighting=args.weighting,
+            confidence_level=args.confidence_level,
+            raters=(args.columns[0], args.columns[1]),
+            **_boot(args),
+        )
+    if len(args.columns) < 2:
+        raise BadInputError(f"--columns needs at least two rater columns, got {args.columns[0]!r}")
+    _check_within(cells, args.columns, order)
+    if len(args.columns) == 2 and not args.ratings:
+        return agreement_report(
+            cells[0],
+            cells[1],
+            labels=order,
+            weighting=args.weighting,
+            confidence_level=args.confidence_level,
+            raters=(args.columns[0], args.columns[1]),
+            missing="drop",
+            **_boot(args),
+        )
+    if args.layout == "units x raters":
+        data = [[cells[j][i] for j in range(len(cells))] for i in range(len(rows))]
+        layout = "units x raters"
+    else:
+        data = [list(col) for col in zip(*cells, strict=True)]  # one row per rater
+        layout = "raters x units"
+    if numeric:
+        data = [[math.nan if v is None else v for v in row] for row in data]
+    return ratings_report(
+        data,
+        layout=layout,  # type: ignore[arg-type]
+        level_of_measurement=args.level_of_measurement,
+        labels=order,
+        weighting=args.weighting,
+        confidence_level=args.confidence_level,
+        n_resamples=args.n_resamples,
+        rng=args.rng,
+    )
+
+
+def _page(report: Any, paragraph: str, source: str) -> str:
+    e = html.escape
+    return (
+        "<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
+        f"<title>Agreement report: {e(source)}</title>"
+        "<style>body{font-family:sans-serif;max-width:50em;margin:2em auto}"
+        "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #999;"
+        "padding:.2em .6em;text-align:left}</style></head><body>"
+        f"<h1>Agreement report: {e(source)}</h1>{report._repr_html_()}"
+        f"<h2>Methods paragraph</h2><p>{e(paragraph)}</p></body></html>\n"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (0, or 2 on bad input)."""
+    args = _parser().parse_args(argv)
+    if args.command != "report":
+        _parser().print_help(sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        report = _report(args)
+        paragraph = report.methods_paragraph(table_location=args.table_location)
+    except BadInputError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except (ValueError, TypeError) as e:  # kappalib's own one-sentence messages
+        print(f"error: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.html:
+        try:
+            with open(args.html, "w", encoding="utf-8") as f:
+                f.write(_page(report, paragraph, args.csv))
+        except OSError as e:
+            print(f"error: cannot write {args.html}: {e.strerror}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        print(f"wrote {args.html}")
+        return 0
+    print(f"# Agreement report: {args.csv}\n")
+    print(report.to_markdown())
+    print("\n## Methods paragraph\n")
+    print(paragraph)
+    return 0

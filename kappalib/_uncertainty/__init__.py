@@ -1,0 +1,1 @@
+"""Stage 4, uncertainty: standard errors, intervals, tests, the bootstrap."""
