@@ -611,7 +611,9 @@ def _ba_pingouin(case):
             ax=ax,
         )
     _, bias, upper, lower = (float(line.get_ydata()[0]) for line in ax.get_lines())
-    (b0, b1), (u0, u1), (l0, l1) = ((p.get_bbox().y0, p.get_bbox().y1) for p in ax.patches)
+    # each band's data y (a Rectangle since matplotlib 3.9, a Polygon before)
+    spans = (p.get_patch_transform().transform(p.get_path().vertices)[:, 1] for p in ax.patches)
+    (b0, b1), (u0, u1), (l0, l1) = ((float(v.min()), float(v.max())) for v in spans)
     plt.close(fig)
     vals = {
         "bias": bias,
