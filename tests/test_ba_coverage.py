@@ -24,6 +24,9 @@ from ratings_data import ROOT
 sys.path.insert(0, str(ROOT / "tools"))
 import ba_coverage
 
+# It checks the stored results of tools/ and of a chapter, not kappalib: the toolchain (make test).
+pytestmark = pytest.mark.toolchain
+
 RESULT = json.loads((ROOT / "tools" / "ba_coverage.json").read_text())
 SE = math.sqrt(0.95 * 0.05 / RESULT["reps"])
 

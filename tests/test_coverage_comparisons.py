@@ -16,6 +16,9 @@ from pathlib import Path
 
 import pytest
 
+# It checks the stored results of tools/ and of a chapter, not kappalib: the toolchain (make test).
+pytestmark = pytest.mark.toolchain
+
 ROOT = Path(__file__).resolve().parents[1]
 spec = importlib.util.spec_from_file_location(
     "coverage_comparisons", ROOT / "tools" / "coverage_comparisons.py"
