@@ -274,6 +274,15 @@ def compare_values(where, shown, expected, fail):
     return n
 
 
+def _printed_value(text):
+    """A number, None, or an interval as Python prints it: kappalib's ConfidenceInterval
+    (``ConfidenceInterval(low=..., high=...)``, a named tuple) or a plain tuple."""
+    node = ast.parse(text, mode="eval").body
+    if isinstance(node, ast.Call) and [k.arg for k in node.keywords] == ["low", "high"]:
+        return tuple(ast.literal_eval(k.value) for k in node.keywords)
+    return ast.literal_eval(node)
+
+
 def compare_code_output(where, stdout, shown, fail):
     """What the page's kappalib code printed against what the page shows."""
     n = 0
@@ -285,7 +294,7 @@ def compare_code_output(where, stdout, shown, fail):
                      f"\n  page: {shown['paragraph']}")  # fmt: skip
             n += 1
             continue
-        value = ast.literal_eval(rest)
+        value = _printed_value(rest)
         got = shown["values"].get(key)
         if got is None:
             fail(f"{where}: the code prints {key}, which the page does not show")

@@ -682,7 +682,7 @@
     if (w.weighting !== null) calls.push(["brennan_prediger_weighted", `kl.brennan_prediger(C, ${wk})`]);
     calls.push(["mcc", "kl.mcc(C)"]);
     if (pairsOf(input.C)) {
-      calls.push(["alpha_nominal", 'kl.krippendorff_alpha(list(kl.labels_from_matrix(C)), level="nominal")']);
+      calls.push(["alpha_nominal", 'kl.krippendorff_alpha(list(kl.labels_from_matrix(C)), level_of_measurement="nominal")']);
     }
     if (input.C.length === 2) calls.push(["prevalence_index", "kl.prevalence_index(C)"], ["bias_index", "kl.bias_index(C)"]);
     for (const [key, call] of calls) lines.push(`print("${key}", ${call})`);
@@ -699,17 +699,17 @@
     const lines = ["import kappalib as kl", ""];
     lines.push("# one row per subject, one column per rater; None = a missing rating");
     lines.push(`data = ${pyRows(data)}`);
-    lines.push(`categories = ${py(order)}  # the order field (None: sorted)`);
+    lines.push(`labels = ${py(order)}  # the order field (None: sorted)`);
     lines.push(`weighting = ${w.weighting === null ? "None" : Array.isArray(w.weighting) ? pyRows(w.weighting) : py(w.weighting)}`);
     lines.push(`scores = ${py(w.scores)}`);
     lines.push('layout = "units x raters"');
     lines.push("");
-    lines.push("table, cats = kl.rating_table(data, categories=categories, layout=layout)");
+    lines.push("table = kl.rating_table(data, labels=labels, layout=layout)");
     for (const r of rows) {
       if (r.na) continue;
       if (r.key.startsWith("alpha_")) {
         const lv = r.key.slice(6);
-        lines.push(`print("${r.key}", kl.krippendorff_alpha(data, level="${lv}", categories=categories, layout=layout))`);
+        lines.push(`print("${r.key}", kl.krippendorff_alpha(data, level_of_measurement="${lv}", labels=labels, layout=layout))`);
       } else if (r.key === "fleiss_kappa") lines.push('print("fleiss_kappa", kl.fleiss_kappa(table))');
       else if (r.key === "gwet_ac1_multi") lines.push('print("gwet_ac1_multi", kl.gwet_ac1_multi(table, weighting=weighting, scores=scores))');
       else if (r.key === "brennan_prediger_multi") {
