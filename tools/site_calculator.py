@@ -224,13 +224,13 @@ def expected_two_rater(C, labels, weighting, scores, level, raters):
     return out, report.methods_paragraph()
 
 
-def expected_ratings(data, categories):
+def expected_ratings(data, categories, levels=("nominal", "ordinal", "interval", "ratio")):
     layout = "units x raters"
     out = {
         f"alpha_{lv}": kl.krippendorff_alpha(
             data, level_of_measurement=lv, layout=layout, labels=categories
         )
-        for lv in ("nominal", "ordinal", "interval", "ratio")
+        for lv in levels
     }
     table = kl.rating_table(data, layout=layout, labels=categories)
     out["gwet_ac1_multi"] = kl.gwet_ac1_multi(table)
@@ -373,17 +373,117 @@ def _bad_inputs(page, fail):
         ("not square", "data", {"kind": "matrix", "text": "1, 2, 3\n4, 5, 6"}),
     ]
     for what, field, opts in cases:
-        shown = enter(page, **opts)
-        message = shown["errors"][field]
-        others = [f for f, m in shown["errors"].items() if m and f != field]
-        sentences = [s for s in message.replace("e.g.", "eg").split(". ") if s]
-        if not message:
-            fail(f"bad input ({what}): no sentence beside the {field} field")
-        elif len(sentences) > 2 or not message.endswith("."):
-            fail(f"bad input ({what}): not one clear sentence: {message!r}")
-        if others or shown["shown"]:
-            fail(f"bad input ({what}): results shown or another field flagged ({others})")
+        refused(f"bad input ({what})", field, enter(page, **opts), fail)
     return len(cases)
+
+
+def refused(where, field, shown, fail, *, says=()):
+    """One sentence beside ``field`` (holding each of ``says``), no other field flagged and
+    no result on the page."""
+    message = shown["errors"][field]
+    others = [f for f, m in shown["errors"].items() if m and f != field]
+    sentences = [s for s in message.replace("e.g.", "eg").split(". ") if s]
+    if not message:
+        fail(f"{where}: no sentence beside the {field} field; the page says {shown['status']!r}")
+    elif len(sentences) > 2 or not message.endswith("."):
+        fail(f"{where}: not one clear sentence: {message!r}")
+    for words in says:
+        if message and words not in message:
+            fail(f"{where}: the sentence does not say {words!r}: {message!r}")
+    if others or shown["shown"]:
+        fail(f"{where}: results shown or another field flagged ({others})")
+
+
+HEADER_BOX = "The first line holds column names"
+
+
+def header_cases():
+    """Issue 30, item 16: files whose first line names the columns, and one whose first
+    line is a rare case. Each: (what, kind, text, options, expected), where expected is
+    ("refused", words the sentence holds) or ("two", y1, y2, labels) or ("ratings", data)."""
+    rng = np.random.default_rng(SEED + 3)
+    y1 = [str(v) for v in rng.choice(["yes", "no"], size=24, p=[0.6, 0.4])]
+    y2 = [a if rng.random() < 0.8 else ("no" if a == "yes" else "yes") for a in y1]
+    body = "".join(f"{a},{b}\n" for a, b in zip(y1, y2, strict=True))
+    labels = "coder1,coder2\n" + body
+    grades = ["mild", "moderate", "severe"]
+    units = [[str(rng.choice(grades[:2])) for _ in range(3)] for _ in range(15)]
+    words = "rater_a,rater_b,rater_c\n" + "".join(",".join(u) + "\n" for u in units)
+    numbers = [[int(v) for v in rng.integers(1, 4, size=3)] for _ in range(15)]
+    numeric = "r1,r2,r3\n" + "".join(",".join(map(str, u)) + "\n" for u in numbers)
+    refuse = ("refused", (HEADER_BOX, "order field"))
+    return [
+        ("labels with a header, pasted, box unticked", "labels", labels, {}, refuse),
+        (
+            "labels with a header, opened, box unticked",
+            "labels",
+            None,
+            {"file": {"name": "coders.csv", "mimeType": "text/csv", "buffer": labels.encode()}},
+            refuse,
+        ),
+        (
+            "labels with a header, box ticked",
+            "labels",
+            labels,
+            {"header": True},
+            ("two", y1, y2, ["no", "yes"]),
+        ),
+        (
+            "labels, line 1 said to be a case (its labels in the order field)",
+            "labels",
+            labels,
+            {"order": "coder1, coder2, no, yes"},
+            ("two", ["coder1", *y1], ["coder2", *y2], ["coder1", "coder2", "no", "yes"]),
+        ),
+        (
+            "labels whose line 1 is a rare case both raters gave",
+            "labels",
+            "severe,severe\n" + body,
+            {},
+            ("two", ["severe", *y1], ["severe", *y2], ["no", "severe", "yes"]),
+        ),
+        ("a ratings table of words with a header, box unticked", "ratings", words, {}, refuse),
+        (
+            "a ratings table of words with a header, box ticked",
+            "ratings",
+            words,
+            {"header": True},
+            ("ratings", units),
+        ),
+        (
+            "a ratings table of numbers with a header, box unticked",
+            "ratings",
+            numeric,
+            {},
+            ("refused", (HEADER_BOX,)),
+        ),
+    ]
+
+
+def _headers(page, fail):
+    """Issue 30, item 16: a first line of column names is never read as a case unsaid."""
+    n = 0
+    for what, kind, text, opts, expected in header_cases():
+        where = f"calculator header ({what})"
+        shown = enter(page, kind=kind, text=text, **opts)
+        if expected[0] == "refused":
+            refused(where, "data", shown, fail, says=expected[1])
+            n += 1
+            continue
+        if not shown["shown"]:
+            fail(f"{where}: no result; the page says {shown['errors']} {shown['status']!r}")
+            continue
+        if expected[0] == "two":
+            _, y1, y2, labels = expected
+            C = kl.confusion_matrix(y1, y2, labels=labels)
+            want, _ = expected_two_rater(C, labels, None, None, 0.95, ("rater 1", "rater 2"))
+            n += compare_values(where, shown, want, fail)
+            if shown["cells"] != [[f"{v:g}" for v in row] for row in C.tolist()]:
+                fail(f"{where}: the heatmap's counts are not kappalib's confusion matrix")
+        else:
+            want = expected_ratings(expected[1], None, levels=("nominal",))
+            n += compare_values(where, shown, want, fail)
+    return n
 
 
 def _keyboard(page, fail):
@@ -515,6 +615,7 @@ def check_calculator(page, url, result, *, n_matrices=50, axe_js=None, axe_run=N
             checked += compare_code_output(where, out["stdout"], shown, fail)
 
     n_bad = _bad_inputs(page, fail)
+    n_header = _headers(page, fail)
     _keyboard(page, fail)
 
     # the filled page at a phone's size, and its audit
@@ -542,7 +643,8 @@ def check_calculator(page, url, result, *, n_matrices=50, axe_js=None, axe_run=N
     result.notes.append(
         f"calculator: {n_matrices} matrices and 2 CSV files entered, {checked} numbers and "
         f"paragraphs equal kappalib's, {len(codes)} code blocks run; {n_bad} bad inputs each "
-        f"with one sentence; keyboard; filled page at 390 px: {probe['checked']} elements"
+        f"with one sentence; {n_header} numbers and refusals on header lines; keyboard; "
+        f"filled page at 390 px: {probe['checked']} elements"
     )
     return checked
 

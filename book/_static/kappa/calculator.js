@@ -187,7 +187,43 @@
     }
   }
 
-  function mixedKinds(rows) {
+  const HEADER_BOX = '"The first line holds column names"';
+
+  function listed(cells) {
+    return cells.map((c) => `"${c}"`).join(", ");
+  }
+
+  // A first line read as data that looks like column names: its values (two or more, all
+  // different) occur nowhere else in the data, while each of its columns repeats values
+  // below it. Read as a case, it would add one case and categories of its own and change
+  // every number, so it is refused, with the two ways to say what it is: the header box,
+  // or the order field listing every category (then line 1 is a case).
+  function refuseHeaderAsData(rows, opts) {
+    if (opts.header || rows.length < 3) return;
+    const first = rows[0].cells;
+    const heads = first.filter((c) => c !== "");
+    if (heads.length < 2 || new Set(heads).size !== heads.length) return;
+    if (heads.every((c) => NUMBER.test(c))) return; // numbers: see mixedKinds
+    const rest = rows.slice(1);
+    if (rest.every((r) => r.cells.every((c) => c === "" || NUMBER.test(c)))) return; // mixedKinds
+    const elsewhere = new Set(rest.flatMap((r) => r.cells));
+    if (heads.some((c) => elsewhere.has(c))) return;
+    const repeats = first.every((c, j) => {
+      if (c === "") return true;
+      const below = rest.map((r) => r.cells[j]).filter((v) => v !== undefined && v !== "");
+      return below.length > new Set(below).size;
+    });
+    if (!repeats) return;
+    const order = new Set(String(opts.order || "").split(/[,;\t\n]/).map((x) => x.trim()));
+    if (heads.every((c) => order.has(c))) return; // the user lists them: categories, line 1 a case
+    throw new InputError(
+      `Line ${rows[0].n} (${listed(heads)}) looks like column names, since its values occur ` +
+        `nowhere else in the data: tick ${HEADER_BOX}, or, if line ${rows[0].n} is data, list ` +
+        "every category in the order field.",
+    );
+  }
+
+  function mixedKinds(rows, opts = {}) {
     let num = null;
     let word = null;
     for (const r of rows) {
@@ -195,6 +231,17 @@
         if (c === "") continue;
         if (NUMBER.test(c)) num = num || { c, n: r.n };
         else word = word || { c, n: r.n };
+      }
+    }
+    if (num && word && !opts.header && word.n === rows[0].n) {
+      // words on the first line only, above numbers: column names read as ratings
+      const wordsBelow = rows.slice(1).some((r) => r.cells.some((c) => c !== "" && !NUMBER.test(c)));
+      if (!wordsBelow) {
+        const heads = rows[0].cells.filter((c) => c !== "");
+        throw new InputError(
+          `Line ${rows[0].n} (${listed(heads)}) holds words above lines of numbers, as column ` +
+            `names would: tick ${HEADER_BOX}, or use one kind for every rating.`,
+        );
       }
     }
     if (num && word) {
@@ -224,7 +271,8 @@
         }
       });
     }
-    mixedKinds(rows);
+    refuseHeaderAsData(rows, opts);
+    mixedKinds(rows, opts);
     const { numeric, convert } = typedValues(rows.flatMap((r) => r.cells));
     return {
       y1: rows.map((r) => convert(r.cells[0])),
@@ -242,7 +290,8 @@
     if (width < 2) {
       throw new InputError("Each line holds one rating: a ratings table needs a column per rater, at least two.");
     }
-    mixedKinds(rows);
+    refuseHeaderAsData(rows, opts);
+    mixedKinds(rows, opts);
     const cells = rows.map((r) => {
       const padded = r.cells.concat(Array(width - r.cells.length).fill(""));
       return padded.map((c) => (c === "" ? null : c));
