@@ -13,8 +13,14 @@ and compares every number it shows with kappalib's:
   for word);
 * the kappalib code the page shows is run in Python (one subprocess for all of them), and
   what it prints must equal what the page shows: the code reproduces the page;
-* bad input (a ragged matrix, a negative count, one class only, an unknown category) gets
-  one sentence beside its field and no result;
+* bad input (a ragged matrix, a negative count, one class of a 1 x 1 table, an unknown
+  category, a score that is not a number, a name given twice) gets one sentence beside its
+  field, saying what is wrong, and no result;
+* every case in one class of a K x K table (K >= 2) shows the values kappalib defines and
+  "undefined" for the others, and kappalib's reason for writing no paragraph (issue 30, 17);
+* a first line of column names with the header box unticked (pasted or opened) is refused
+  with a sentence naming the box; ticked, or said to be a case through the order field, the
+  numbers are kappalib's (issue 30, 16);
 * the keyboard alone reaches the controls and computes;
 * with results on the page (an 8 x 8 table with long names), the phone probe at 390 px and,
   when ``axe_js`` is given, the axe-core audit: the filled page, not only the empty form.
@@ -65,6 +71,7 @@ READ_PAGE = """() => {
     values, cells, errors,
     shown: !document.getElementById('kc-results').hidden,
     paragraph: document.getElementById('kc-paragraph').textContent,
+    paragraph_note: document.getElementById('kc-paragraph-note').textContent,
     code: document.getElementById('kc-code').textContent,
     status: document.getElementById('kc-status').textContent,
     order: (document.getElementById('kc-order-list') || {}).textContent || '',
@@ -186,7 +193,8 @@ def ratings_csv():
 
 
 def expected_two_rater(C, labels, weighting, scores, level, raters):
-    """kappalib's values under the page's keys, and its paragraph."""
+    """kappalib's values under the page's keys, and its paragraph (or the ValueError with
+    which kappalib refuses to report the table, e.g. every case in one class)."""
     C = np.asarray(C, dtype=float)
     W = np.asarray(weighting) if isinstance(weighting, list) else weighting
     wk = {"weighting": W, "scores": scores}
@@ -218,9 +226,12 @@ def expected_two_rater(C, labels, weighting, scores, level, raters):
     if C.shape[0] == 2:
         out["prevalence_index"] = kl.prevalence_index(C)
         out["bias_index"] = kl.bias_index(C)
-    report = kl.agreement_report(
-        C=C, labels=labels, confidence_level=level, raters=tuple(raters), **wk
-    )
+    try:
+        report = kl.agreement_report(
+            C=C, labels=labels, confidence_level=level, raters=tuple(raters), **wk
+        )
+    except ValueError as refusal:
+        return out, refusal
     return out, report.methods_paragraph()
 
 
@@ -241,6 +252,16 @@ def expected_ratings(data, categories, levels=("nominal", "ordinal", "interval",
 # --- comparing ------------------------------------------------------------------------------
 
 
+def _same(page, value):
+    """A page value against kappalib's: numbers to 1e-12, None as undefined; an interval
+    kappalib leaves undefined (low and high None) is one "undefined" on the page."""
+    if isinstance(value, tuple) and all(v is None for v in value):
+        return page is None
+    if isinstance(value, tuple):
+        return isinstance(page, tuple) and all(map(_close, page, value))
+    return not isinstance(page, tuple) and _close(page, value)
+
+
 def _page_number(raw):
     if raw in (None, "null"):
         return None
@@ -258,11 +279,12 @@ def compare_values(where, shown, expected, fail):
             fail(f"{where}: the page shows no {key} (kappalib gives {want!r})")
             continue
         value = _page_number(got["value"])
+        ok = _same(value, want)
         if isinstance(want, tuple):
-            ok = isinstance(value, tuple) and all(map(_close, value, want))
             text = f"{_fmt(want[0])} to {_fmt(want[1])}"
+            if want[0] is None and want[1] is None:
+                text = "undefined"
         else:
-            ok = not isinstance(value, tuple) and _close(value, want)
             text = _fmt(want, 4) if key.endswith("_se") else _fmt(want)
             if key.endswith("_se"):
                 text = f"SE {text}"
@@ -299,12 +321,7 @@ def compare_code_output(where, stdout, shown, fail):
         if got is None:
             fail(f"{where}: the code prints {key}, which the page does not show")
             continue
-        page_value = _page_number(got["value"])
-        if isinstance(value, tuple):
-            ok = isinstance(page_value, tuple) and all(map(_close, page_value, value))
-        else:
-            ok = not isinstance(page_value, tuple) and _close(page_value, value)
-        if not ok:
+        if not _same(_page_number(got["value"]), value):
             fail(f"{where}: the code prints {key} = {value!r}, the page shows {got['value']}")
         n += 1
     return n
@@ -363,7 +380,6 @@ def _bad_inputs(page, fail):
     cases = [
         ("a ragged matrix", "data", {"kind": "matrix", "text": "3, 1, 0\n2, 5\n0, 1, 4"}),
         ("negative counts", "data", {"kind": "matrix", "text": "3, -1\n2, 5"}),
-        ("one class only", "data", {"kind": "matrix", "text": "0, 0\n0, 12"}),
         ("one class only (labels)", "data", {"kind": "labels", "text": "yes,yes\nyes,yes"}),
         (
             "an unknown category",
@@ -372,9 +388,29 @@ def _bad_inputs(page, fail):
         ),
         ("not square", "data", {"kind": "matrix", "text": "1, 2, 3\n4, 5, 6"}),
     ]
+    # issue 30, item 17: each sentence says what is wrong, beside the field that holds it
+    said = [
+        (
+            "a score that is not a number",
+            "weights",
+            {"kind": "matrix", "text": "5, 1\n2, 7", "weighting": "linear", "scores": "1, two"},
+            ('"two"', "not a number"),
+        ),
+        (
+            "a category named twice in the order field of a table",
+            "order",
+            {"kind": "matrix", "text": "5, 1\n2, 7", "order": "a, a"},
+            ('"a"', "twice"),
+        ),
+    ]
     for what, field, opts in cases:
         refused(f"bad input ({what})", field, enter(page, **opts), fail)
-    return len(cases)
+    for what, field, opts, says in said:
+        shown = enter(page, **opts)
+        refused(f"bad input ({what})", field, shown, fail, says=says)
+        if "ratings are numbers" in shown["errors"][field]:
+            fail(f"bad input ({what}): the sentence speaks of ratings: {shown['errors'][field]!r}")
+    return len(cases) + len(said)
 
 
 def refused(where, field, shown, fail, *, says=()):
@@ -484,6 +520,74 @@ def _headers(page, fail):
             want = expected_ratings(expected[1], None, levels=("nominal",))
             n += compare_values(where, shown, want, fail)
     return n
+
+
+def one_class_cases():
+    """Issue 30, item 17: every case in one category of a table with two or more: the
+    defined values are shown, the others read "undefined". (what, enter's options, and
+    ("two", C, labels, weighting, level) or ("ratings", data, categories))."""
+    labels_text = "yes,yes\n" * 6
+    data = [[2, 2, 2]] * 6
+    return [
+        ("a 2 x 2 table", {"kind": "matrix", "text": "0, 0\n0, 12"},
+         ("two", [[0, 0], [0, 12]], ["1", "2"], None, 0.95)),
+        (
+            "a 3 x 3 table, quadratic weights",
+            {"kind": "matrix", "text": "0, 0, 0\n0, 30, 0\n0, 0, 0",
+             "order": "absent, mild, severe", "weighting": "quadratic", "level": 0.9},
+            ("two", [[0, 0, 0], [0, 30, 0], [0, 0, 0]], ["absent", "mild", "severe"],
+             "quadratic", 0.9),
+        ),
+        (
+            "labels, the other category in the order field",
+            {"kind": "labels", "text": labels_text, "order": "no, yes"},
+            ("two", kl.confusion_matrix(["yes"] * 6, ["yes"] * 6, labels=["no", "yes"]).tolist(),
+             ["no", "yes"], None, 0.95),
+        ),
+        (
+            "a ratings table, the other categories in the order field",
+            {"kind": "ratings", "text": "\n".join(
+                ",".join("" if v is None else str(v) for v in u) for u in data),
+             "order": "1, 2, 3"},
+            ("ratings", data, [1, 2, 3]),
+        ),
+    ]  # fmt: skip
+
+
+def _one_class(page, fail):
+    """The one-class cases against kappalib; returns (numbers checked, code blocks to run)."""
+    n, codes = 0, []
+    for what, opts, expected in one_class_cases():
+        where = f"calculator one class ({what})"
+        shown = enter(page, **opts)
+        if not shown["shown"]:
+            fail(f"{where}: no result; the page says {shown['errors']} {shown['status']!r}")
+            continue
+        if expected[0] == "ratings":
+            _, data, cats = expected
+            want = expected_ratings(data, cats)
+            table = kl.rating_table(data, labels=cats, layout="units x raters")
+            want["fleiss_kappa"] = kl.fleiss_kappa(table)
+            n += compare_values(where, shown, want, fail)
+            codes.append((where, shown["code"], shown))
+            continue
+        _, C, labels, weighting, level = expected
+        want, paragraph = expected_two_rater(
+            C, labels, weighting, None, level, ("rater 1", "rater 2")
+        )
+        n += compare_values(where, shown, want, fail)
+        if not isinstance(paragraph, ValueError):
+            fail(f"{where}: kappalib reports this table; the check expected a refusal")
+        else:
+            note = str(paragraph)
+            note = note[0].upper() + note[1:] + ("" if note.endswith(".") else ".")
+            if shown["paragraph"] or shown["paragraph_note"] != note:
+                fail(f"{where}: the paragraph's place should hold kappalib's refusal {note!r}; "
+                     f"it holds {shown['paragraph']!r} / {shown['paragraph_note']!r}")  # fmt: skip
+        if "undefined" not in shown["status"]:
+            fail(f"{where}: the status line does not say kappa is undefined: {shown['status']!r}")
+        codes.append((where, shown["code"], shown))
+    return n, codes
 
 
 def _keyboard(page, fail):
@@ -597,6 +701,11 @@ def check_calculator(page, url, result, *, n_matrices=50, axe_js=None, axe_run=N
             fail(f"{where}: Fleiss' kappa shown for subjects with different numbers of ratings")
         codes.append((where, shown["code"], shown))
 
+    # every case in one class (issue 30, item 17): defined values and "undefined"
+    n_one, one_codes = _one_class(page, fail)
+    checked += n_one
+    codes += one_codes
+
     # the code on the page, run by Python
     run = subprocess.run(
         [sys.executable, "-c", RUNNER],
@@ -643,7 +752,8 @@ def check_calculator(page, url, result, *, n_matrices=50, axe_js=None, axe_run=N
     result.notes.append(
         f"calculator: {n_matrices} matrices and 2 CSV files entered, {checked} numbers and "
         f"paragraphs equal kappalib's, {len(codes)} code blocks run; {n_bad} bad inputs each "
-        f"with one sentence; {n_header} numbers and refusals on header lines; keyboard; "
+        f"with one sentence; {n_one} numbers in one class; {n_header} numbers and refusals on "
+        f"header lines; keyboard; "
         f"filled page at 390 px: {probe['checked']} elements"
     )
     return checked

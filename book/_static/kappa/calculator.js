@@ -380,11 +380,15 @@
     }
     let scores = null;
     if (s.scores.trim()) {
-      try {
-        scores = parseList(s.scores, true, "scores field");
-      } catch (e) {
-        return err(sentence(e));
+      const items = s.scores.split(/[,;\t\n]/).map((x) => x.trim()).filter((x) => x !== "");
+      const bad = items.find((x) => !NUMBER.test(x) && !(x.startsWith("-") && NUMBER.test(x.slice(1))));
+      if (bad !== undefined) {
+        return err(
+          `The scores field holds "${bad}", which is not a number: give one number per category ` +
+            "(such as 0, 1, 3), in the order used.",
+        );
       }
+      scores = items.map(Number);
       if (scores.length !== Kc) {
         return err(`The scores give ${scores.length} values for ${Kc} categories: one score per category, in the order used.`);
       }
@@ -404,7 +408,12 @@
   function twoRaterInput(s) {
     if (s.kind === "matrix") {
       const C = parseMatrix(s.text);
-      const names = parseList(s.order, false, "order field");
+      let names = null;
+      try {
+        names = parseList(s.order, false, "order field");
+      } catch (e) {
+        throw Object.assign(e, { field: "order" });
+      }
       if (names && names.length !== C.length) {
         throw Object.assign(
           new InputError(
@@ -465,16 +474,9 @@
       $("kc-rater2").value = heads[1];
       s.raters = [heads[0], heads[1]];
     }
+    // every case in one class of a K x K table (K >= 2): p_o, PABAK, AC1 and
+    // Brennan-Prediger are defined, kappa and its kin are 0/0 and shown as "undefined"
     const Kc = C.length;
-    const used = C.map((r, k) => r.reduce((a, b) => a + b, 0) + C.reduce((a, rr) => a + rr[k], 0));
-    const inUse = used.filter((x) => x > 0).length;
-    if (inUse < 2) {
-      const only = labels[used.findIndex((x) => x > 0)];
-      throw new InputError(
-        `Every case is in the category ${only} for both raters (one class only): kappa is 0/0, ` +
-          "there is no agreement beyond chance to measure.",
-      );
-    }
     const w = weightingOf(s, Kc);
     if (w.error) throw Object.assign(new InputError(w.error), { field: "weights" });
     if (w.weighting !== null && input.source === "spelling") {
@@ -552,7 +554,7 @@
       rows,
       paragraph,
       paragraphError,
-      code: twoRaterCode(s, input, w),
+      code: twoRaterCode(s, input, w, paragraphError),
       summary: summaryOf(rows, w.weighting !== null ? "weighted_kappa" : "kappa", level, `N = ${K.pyG(sumAll(C))}`),
     };
   }
@@ -689,7 +691,7 @@
 
   const PAIR_LIMIT = 2000;
 
-  function twoRaterCode(s, input, w) {
+  function twoRaterCode(s, input, w, paragraphError) {
     const lines = ["import kappalib as kl", ""];
     if (input.pairs && input.pairs.y1.length <= PAIR_LIMIT) {
       lines.push(`y1 = ${py(input.pairs.y1)}  # ${s.raters[0]}`);
@@ -736,10 +738,19 @@
     if (input.C.length === 2) calls.push(["prevalence_index", "kl.prevalence_index(C)"], ["bias_index", "kl.bias_index(C)"]);
     for (const [key, call] of calls) lines.push(`print("${key}", ${call})`);
     lines.push("");
-    lines.push("report = kl.agreement_report(");
-    lines.push(`    C=C, labels=labels, ${wk}, confidence_level=level,`);
-    lines.push(`    raters=(${py(s.raters[0])}, ${py(s.raters[1])}),`);
-    lines.push(")");
+    const call = [
+      "kl.agreement_report(",
+      `    C=C, labels=labels, ${wk}, confidence_level=level,`,
+      `    raters=(${py(s.raters[0])}, ${py(s.raters[1])}),`,
+      ")",
+    ];
+    if (paragraphError) {
+      // kappalib refuses to report this table: the code says so instead of raising
+      lines.push("# no methods paragraph: kl.agreement_report(C=C, ...) refuses this table:");
+      lines.push(`# ${paragraphError}`);
+      return lines.join("\n");
+    }
+    lines.push(`report = ${call[0]}`, ...call.slice(1));
     lines.push('print("paragraph", report.methods_paragraph())');
     return lines.join("\n");
   }
@@ -806,7 +817,8 @@
       if (r.interval !== undefined) {
         interval =
           r.interval === null
-            ? `<td data-key="${r.key}_interval" data-value="null">undefined</td>`
+            ? `<td data-key="${r.key}_interval" data-value="null">undefined<span class="kc-se" ` +
+              `data-key="${r.key}_se" data-value="${num(r.se)}">SE ${fmt(r.se, 4)}</span></td>`
             : `<td data-key="${r.key}_interval" data-value="${num(r.interval[0])},${num(r.interval[1])}">` +
               `${fmt(r.interval[0])} to ${fmt(r.interval[1])}<span class="kc-se" data-key="${r.key}_se" ` +
               `data-value="${num(r.se)}">SE ${fmt(r.se, 4)}</span></td>`;
@@ -862,14 +874,23 @@
   };
 
   function showError(message, field) {
+    const now = settings();
+    // the control a weights error is about: the matrix, the scores, or the choice itself
+    const weightsControl =
+      now.weighting === "custom"
+        ? "kc-weights"
+        : now.weighting !== "none" && now.scores.trim()
+          ? "kc-scores"
+          : "kc-weighting";
+    for (const id of ["kc-data", "kc-order", "kc-weights", "kc-scores", "kc-weighting"]) {
+      $(id).removeAttribute("aria-invalid");
+    }
     for (const f of ["data", "order", "weights"]) {
       const box = $(`kc-${f}-error`);
       const on = f === field;
       box.textContent = on ? message : "";
       box.hidden = !on;
-      const control = f === "weights" ? (settings().weighting === "custom" ? $("kc-weights") : $("kc-weighting")) : $(`kc-${f}`);
-      if (on) control.setAttribute("aria-invalid", "true");
-      else control.removeAttribute("aria-invalid");
+      if (on) $(f === "weights" ? weightsControl : `kc-${f}`).setAttribute("aria-invalid", "true");
     }
     if (field) {
       $("kc-results").hidden = true;
@@ -903,6 +924,9 @@
         $("kc-paragraph").textContent = "";
         $("kc-paragraph-note").textContent = res.paragraphError || "";
       }
+      // no paragraph (kappalib refuses the table): its reason, and nothing to copy
+      $("kc-paragraph").hidden = !res.paragraph;
+      document.querySelector('[data-copy="kc-paragraph"]').hidden = !res.paragraph;
       $("kc-paragraph-section").hidden = false;
     } else {
       $("kc-facts").textContent = `${res.facts}.`;
@@ -928,7 +952,7 @@
           "they are not shown."
         : "No interval is shown for a ratings table: the page computes the point estimates only.";
     $("kc-code-note").textContent =
-      res.kind === "two"
+      res.kind === "two" && res.paragraph
         ? "Run this in Python with kappalib installed: it prints every number above and the paragraph."
         : "Run this in Python with kappalib installed: it prints every number above.";
     $("kc-code").textContent = res.code;
