@@ -447,6 +447,9 @@ def header_cases():
     words = "rater_a,rater_b,rater_c\n" + "".join(",".join(u) + "\n" for u in units)
     numbers = [[int(v) for v in rng.integers(1, 4, size=3)] for _ in range(15)]
     numeric = "r1,r2,r3\n" + "".join(",".join(map(str, u)) + "\n" for u in numbers)
+    with_ids = "".join(
+        f"s{i + 1:02d}," + ",".join(map(str, u)) + "\n" for i, u in enumerate(numbers)
+    )
     refuse = ("refused", (HEADER_BOX, "order field"))
     return [
         ("labels with a header, pasted, box unticked", "labels", labels, {}, refuse),
@@ -492,6 +495,20 @@ def header_cases():
             numeric,
             {},
             ("refused", (HEADER_BOX,)),
+        ),
+        (
+            "a ratings table of numbers with subject ids, id box unticked",
+            "ratings",
+            "id,r1,r2,r3\n" + with_ids,
+            {"header": True},
+            ("refused", ("The first column holds subject ids", '"s01"')),
+        ),
+        (
+            "a ratings table of numbers with subject ids and a header, both boxes unticked",
+            "ratings",
+            "id,r1,r2,r3\n" + with_ids,
+            {},
+            ("refused", ("The first column holds subject ids", HEADER_BOX)),
         ),
     ]
 

@@ -244,6 +244,20 @@
         );
       }
     }
+    if (num && word && opts.kind === "ratings" && !opts.idColumn) {
+      // words in the first column only, beside numbers: subject ids read as a rater
+      const isWord = (c) => c !== undefined && c !== "" && !NUMBER.test(c);
+      const namesLine = !opts.header && rows[0].cells.every((c) => c === "" || isWord(c));
+      const body = namesLine ? rows.slice(1) : rows;
+      const ids = body.filter((r) => isWord(r.cells[0]));
+      if (ids.length > 0 && body.every((r) => !r.cells.slice(1).some(isWord))) {
+        throw new InputError(
+          `Column 1 holds words (such as "${ids[0].cells[0]}", line ${ids[0].n}) beside ratings ` +
+            `that are numbers, as subject ids would: tick "The first column holds subject ids"` +
+            `${namesLine ? `, and ${HEADER_BOX},` : ""} or use one kind for every rating.`,
+        );
+      }
+    }
     if (num && word) {
       throw new InputError(
         `The ratings mix numbers (such as ${num.c}, line ${num.n}) and words (such as "${word.c}", ` +
