@@ -497,6 +497,20 @@ def header_cases():
             ("refused", (HEADER_BOX,)),
         ),
         (
+            "labels without a header, box ticked",
+            "labels",
+            body,
+            {"header": True},
+            ("refused", ("untick", HEADER_BOX)),
+        ),
+        (
+            "a ratings table of words without a header, box ticked",
+            "ratings",
+            words.split("\n", 1)[1],
+            {"header": True},
+            ("refused", ("untick", HEADER_BOX)),
+        ),
+        (
             "a ratings table of numbers with subject ids, id box unticked",
             "ratings",
             "id,r1,r2,r3\n" + with_ids,
@@ -605,6 +619,18 @@ def _one_class(page, fail):
             fail(f"{where}: the status line does not say kappa is undefined: {shown['status']!r}")
         codes.append((where, shown["code"], shown))
     return n, codes
+
+
+def _examples(page, fail):
+    """Each kind's example computes (the header and id checks must not refuse them)."""
+    for kind in ("matrix", "labels", "ratings"):
+        page.check(f'input[name="kc-kind"][value="{kind}"]')
+        page.click("#kc-example")
+        shown = page.evaluate(READ_PAGE)
+        if not shown["shown"]:
+            fail(f"calculator example ({kind}): no result; the page says {shown['errors']}")
+    page.set_checked("#kc-header", False)
+    return 3
 
 
 def _keyboard(page, fail):
@@ -741,7 +767,7 @@ def check_calculator(page, url, result, *, n_matrices=50, axe_js=None, axe_run=N
             checked += compare_code_output(where, out["stdout"], shown, fail)
 
     n_bad = _bad_inputs(page, fail)
-    n_header = _headers(page, fail)
+    n_header = _headers(page, fail) + _examples(page, fail)
     _keyboard(page, fail)
 
     # the filled page at a phone's size, and its audit
@@ -770,7 +796,7 @@ def check_calculator(page, url, result, *, n_matrices=50, axe_js=None, axe_run=N
         f"calculator: {n_matrices} matrices and 2 CSV files entered, {checked} numbers and "
         f"paragraphs equal kappalib's, {len(codes)} code blocks run; {n_bad} bad inputs each "
         f"with one sentence; {n_one} numbers in one class; {n_header} numbers and refusals on "
-        f"header lines; keyboard; "
+        f"header lines, 3 examples; keyboard; "
         f"filled page at 390 px: {probe['checked']} elements"
     )
     return checked

@@ -103,8 +103,10 @@
     const delimiter = detectDelimiter(numbered.map((x) => x.line), allowSpace);
     let rows = numbered.map(({ line, n }) => ({ cells: splitLine(line, delimiter), n }));
     let names = null;
+    let namesLine = null;
     if (header) {
       names = rows[0].cells;
+      namesLine = rows[0].n;
       rows = rows.slice(1);
       if (rows.length === 0) throw new InputError("The data hold a header row and nothing below it.");
     }
@@ -112,7 +114,7 @@
       rows = rows.map((r) => ({ ...r, cells: r.cells.slice(1) }));
       if (names) names = names.slice(1);
     }
-    return { rows, names };
+    return { rows, names, namesLine };
   }
 
   const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
@@ -223,6 +225,22 @@
     );
   }
 
+  // The mirror: the header box ticked over a first line of words that are each a rating in
+  // their own column below (a file without names, the box left ticked by the example): the
+  // first case would vanish unsaid, so it is refused. Numbers are left alone: a header of
+  // rater numbers over numeric ratings is common (0, 1, 2 from pandas).
+  function refuseDataAsHeader({ names, namesLine: line, rows }, opts) {
+    if (!opts.header || !names || rows.length === 0) return;
+    const heads = names.map((c, j) => ({ c, j })).filter((h) => h.c !== "");
+    if (heads.length < 2 || heads.some((h) => NUMBER.test(h.c))) return;
+    if (!heads.every((h) => rows.some((r) => r.cells[h.j] === h.c))) return;
+    throw new InputError(
+      `Line ${line} (${listed(heads.map((h) => h.c))}) is read as column names, but each of its ` +
+        `values is a rating in its column below: untick ${HEADER_BOX} if line ${line} is a case, ` +
+        "or rename the columns.",
+    );
+  }
+
   function mixedKinds(rows, opts = {}) {
     let num = null;
     let word = null;
@@ -267,7 +285,8 @@
   }
 
   function parseLabels(text, opts) {
-    const { rows, names } = rowsOf(text, { allowSpace: false, ...opts });
+    const parsed = rowsOf(text, { allowSpace: false, ...opts });
+    const { rows, names } = parsed;
     refuseMissingWords(rows);
     for (const r of rows) {
       if (r.cells.length !== 2) {
@@ -286,6 +305,7 @@
       });
     }
     refuseHeaderAsData(rows, opts);
+    refuseDataAsHeader(parsed, opts);
     mixedKinds(rows, opts);
     const { numeric, convert } = typedValues(rows.flatMap((r) => r.cells));
     return {
@@ -298,13 +318,15 @@
   }
 
   function parseRatings(text, opts) {
-    const { rows, names } = rowsOf(text, { allowSpace: false, ...opts });
+    const parsed = rowsOf(text, { allowSpace: false, ...opts });
+    const { rows, names } = parsed;
     refuseMissingWords(rows);
     const width = Math.max(...rows.map((r) => r.cells.length));
     if (width < 2) {
       throw new InputError("Each line holds one rating: a ratings table needs a column per rater, at least two.");
     }
     refuseHeaderAsData(rows, opts);
+    refuseDataAsHeader(parsed, opts);
     mixedKinds(rows, opts);
     const cells = rows.map((r) => {
       const padded = r.cells.concat(Array(width - r.cells.length).fill(""));
