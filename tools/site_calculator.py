@@ -511,6 +511,13 @@ def header_cases():
             ("refused", ("untick", HEADER_BOX)),
         ),
         (
+            "labels with case ids, id box unticked",
+            "labels",
+            "".join(f"c{i + 1},{a},{b}\n" for i, (a, b) in enumerate(zip(y1, y2, strict=True))),
+            {},
+            ("refused", ("The first column holds subject ids",)),
+        ),
+        (
             "a ratings table of numbers with subject ids, id box unticked",
             "ratings",
             "id,r1,r2,r3\n" + with_ids,

@@ -288,6 +288,12 @@
     const parsed = rowsOf(text, { allowSpace: false, ...opts });
     const { rows, names } = parsed;
     refuseMissingWords(rows);
+    if (!opts.idColumn && rows.every((r) => r.cells.length === 3)) {
+      throw new InputError(
+        'Every line has 3 values: tick "The first column holds subject ids" if column 1 holds ' +
+          "case ids, or use the ratings table for three raters.",
+      );
+    }
     for (const r of rows) {
       if (r.cells.length !== 2) {
         throw new InputError(
