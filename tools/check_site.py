@@ -9,7 +9,8 @@ fails unless, on every page:
   cell-output PNG is opaque, so a figure stays legible on the dark theme;
 * every stored widget view is rendered by the widgets HTML manager;
 * the calculator page (tools/site_calculator.py) takes 50 random matrices and 2 CSV files and
-  shows kappalib's numbers, paragraph and code;
+  shows kappalib's numbers, paragraph and code; at the edges (a header line unsaid, one class,
+  bad scores and names) it shows kappalib's numbers or one sentence beside the right field;
 * every live explorer (tools/check_explorers.py) mounts, hides its static figure on screen,
   and, moved through states and then by the keyboard alone, shows kappalib's numbers;
 * every self-check (tools/check_self_checks.py) is played by the keyboard alone: a wrong
