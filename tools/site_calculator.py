@@ -563,24 +563,36 @@ def _headers(page, fail):
 def one_class_cases():
     """Issue 30, item 17: every case in one category of a table with two or more: the
     defined values are shown, the others read "undefined". (what, enter's options, and
-    ("two", C, labels, weighting, level) or ("ratings", data, categories))."""
+    ("two", C, labels, weighting, level, scores) or ("ratings", data, categories))."""
     labels_text = "yes,yes\n" * 6
     data = [[2, 2, 2]] * 6
     return [
         ("a 2 x 2 table", {"kind": "matrix", "text": "0, 0\n0, 12"},
-         ("two", [[0, 0], [0, 12]], ["1", "2"], None, 0.95)),
+         ("two", [[0, 0], [0, 12]], ["1", "2"], None, 0.95, None)),
         (
             "a 3 x 3 table, quadratic weights",
             {"kind": "matrix", "text": "0, 0, 0\n0, 30, 0\n0, 0, 0",
              "order": "absent, mild, severe", "weighting": "quadratic", "level": 0.9},
             ("two", [[0, 0, 0], [0, 30, 0], [0, 0, 0]], ["absent", "mild", "severe"],
-             "quadratic", 0.9),
+             "quadratic", 0.9, None),
+        ),
+        (
+            "a 3 x 3 table, linear weights on scores",
+            {"kind": "matrix", "text": "0, 0, 0\n0, 0, 0\n0, 0, 7", "weighting": "linear",
+             "scores": "0, 1, 4", "level": 0.8},
+            ("two", [[0, 0, 0], [0, 0, 0], [0, 0, 7]], ["1", "2", "3"], "linear", 0.8, [0, 1, 4]),
+        ),
+        (
+            "a 2 x 2 table, custom weights",
+            {"kind": "matrix", "text": "9, 0\n0, 0", "weighting": "custom",
+             "weights": "0, 2\n2, 0", "level": 0.99},
+            ("two", [[9, 0], [0, 0]], ["1", "2"], [[0, 2], [2, 0]], 0.99, None),
         ),
         (
             "labels, the other category in the order field",
             {"kind": "labels", "text": labels_text, "order": "no, yes"},
             ("two", kl.confusion_matrix(["yes"] * 6, ["yes"] * 6, labels=["no", "yes"]).tolist(),
-             ["no", "yes"], None, 0.95),
+             ["no", "yes"], None, 0.95, None),
         ),
         (
             "a ratings table, the other categories in the order field",
@@ -609,9 +621,9 @@ def _one_class(page, fail):
             n += compare_values(where, shown, want, fail)
             codes.append((where, shown["code"], shown))
             continue
-        _, C, labels, weighting, level = expected
+        _, C, labels, weighting, level, scores = expected
         want, paragraph = expected_two_rater(
-            C, labels, weighting, None, level, ("rater 1", "rater 2")
+            C, labels, weighting, scores, level, ("rater 1", "rater 2")
         )
         n += compare_values(where, shown, want, fail)
         if not isinstance(paragraph, ValueError):
