@@ -94,6 +94,34 @@ def test_each_large_full_precision_difference_has_its_cases_tolerance():
     assert {case for case, _ in large} == {"cohen_kappa/identity/rater-constant"}
 
 
+def test_the_rounded_references_are_those_the_page_names():
+    """The page: rounded are the publications, pingouin's ICC intervals, irrCAC's benchmark,
+    irr's per-category kappas, the finite differences and scipy's noncentral t quantiles."""
+    _, files, sources, _ = _state()
+    rounded = {
+        (body["coefficient"], r["source"])
+        for body in files.values()
+        for case in body["cases"]
+        for r in case["references"]
+        if "tolerance" in r and r["tolerance"]["abs"] >= ct.ROUNDED
+    }
+    assert {pair for pair in rounded if sources[pair[1]]["kind"] != "publication"} == {
+        ("icc", "pingouin"),
+        ("benchmark", "irrCAC"),
+        ("category_fleiss_kappas", "irr"),
+        ("overall_ccc", "finite-differences"),
+        ("bland_altman", "scipy"),
+    }
+    # and every publication is rounded
+    assert all(
+        (body["coefficient"], r["source"]) in rounded
+        for body in files.values()
+        for case in body["cases"]
+        for r in case["references"]
+        if sources[r["source"]]["kind"] == "publication"
+    )
+
+
 # --------------------------------------------------------------------------- the page
 def test_the_page_is_in_the_book_and_includes_its_parts():
     toc = (ROOT / "_toc.yml").read_text(encoding="utf-8")
