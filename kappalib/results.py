@@ -340,13 +340,16 @@ class RatingTable(_Labelled):
         return cls._build(table, labels, ordered)
 
     def transpose(self, *axes: Any) -> Any:
+        """The transposed counts as a plain array: a transposed table has no categories."""
         return self._plain_view().transpose(*axes)
 
     @property
     def T(self) -> Any:
+        """The transposed counts as a plain array (see :meth:`transpose`)."""
         return self._plain_view().T
 
     def swapaxes(self, *args: Any, **kwargs: Any) -> Any:
+        """The counts with two axes swapped, as a plain array (see :meth:`transpose`)."""
         return self._plain_view().swapaxes(*args, **kwargs)
 
     def __iter__(self) -> Any:
@@ -402,7 +405,7 @@ def _per_class_repr(name: str, labels: tuple[Any, ...], columns: list[tuple[str,
 
 @dataclass(frozen=True, repr=False, eq=False)
 class SpecificAgreement:
-    """Specific agreement per class: ``values[k]`` = 2 n_kk / (n_k. + n_.k).
+    """Specific agreement per class: ``values[k]`` = ``2 n_kk / (n_k. + n_.k)``.
 
     ``labels`` are the classes (those of :func:`confusion_matrix`, else 0..K-1); for a
     2 x 2 table ``positive`` is the agreement on the second class and ``negative`` on the
@@ -438,8 +441,8 @@ class SpecificAgreement:
 
 @dataclass(frozen=True, repr=False, eq=False)
 class ClassValidity:
-    """Validity against a reference (rows of C): per class, ``sensitivity[k]`` = C_kk / n_k.
-    (recall) and ``ppv[k]`` = C_kk / n_.k (precision), ``support[k]`` = n_k."""
+    """Validity against a reference (rows of C): per class, ``sensitivity[k]`` = ``C_kk / n_k.``
+    (recall) and ``ppv[k]`` = ``C_kk / n_.k`` (precision), ``support[k]`` = ``n_k.``"""
 
     sensitivity: np.ndarray
     ppv: np.ndarray

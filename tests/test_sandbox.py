@@ -362,12 +362,19 @@ def test_a_run_starved_by_a_busy_host_is_told_apart():
             [
                 sys.executable,
                 "-c",
-                f"import os; os.sched_setaffinity(0, {{{cpu}}})\nwhile True: pass",
-            ]
+                f"import os; os.sched_setaffinity(0, {{{cpu}}}); print('spinning', flush=True)\n"
+                "while True: pass",
+            ],
+            stdout=subprocess.PIPE,
+            text=True,
         )
         for _ in range(3)
     ]
     try:
+        # Each loop is pinned and spinning before the run starts: on a loaded host a Python
+        # takes a second or more to start, and the run would have had the core to itself.
+        for p in loops:
+            assert p.stdout is not None and p.stdout.readline() == "spinning\n"
         os.sched_setaffinity(0, {cpu})  # the run's processes inherit it
         r = inside(
             "import time\nend = time.process_time() + 30\nwhile time.process_time() < end: pass\n",

@@ -84,7 +84,7 @@ def test_chart_shows_the_values_and_the_matrix():
     ax_curve, ax_matrix = fig.axes
     v = mcc_family_values("C1, d=a", 0.2, 5.0)
     title = ax_curve.get_title()
-    assert f"K = {v['kappa']:.3f}" in title and f"MCC = {v['mcc']:.3f}" in title
+    assert f"κ = {v['kappa']:.3f}" in title and f"MCC = {v['mcc']:.3f}" in title
     assert "Corollary 4" in title
     assert [t.get_text() for t in ax_matrix.texts] == ["0.2", "5", "1", "0.2"]
     assert ax_curve.get_xlabel() and ax_curve.get_ylabel()
@@ -92,7 +92,7 @@ def test_chart_shows_the_values_and_the_matrix():
     star = ax_curve.lines[4]
     assert star.get_xdata()[0] == pytest.approx(v["b_star"])
     labels = [t.get_text() for t in ax_curve.get_legend().get_texts()]
-    assert labels == ["MCC", "kappa (K)", "current MCC", "current K", "minimum of K"]
+    assert labels == ["MCC", "κ (kappa)", "current MCC", "current κ", "minimum of κ"]
 
 
 def test_chart_with_undefined_mcc_says_so():

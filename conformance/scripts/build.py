@@ -107,7 +107,7 @@ COEFFICIENTS.update(measurement.DESCRIPTIONS)
 
 PUBLICATIONS = {
     "seed-001": "The course's source document 001 (a short explainer of Cohen's kappa), "
-    "/work/shared/seeds/000-004 of Kappa, honestly: the 2 x 2 worked example",
+    "the kappa explainer of the book's Sources page: its 2 x 2 worked example",
     "seed-003": "The course's source document 003 (the API reference of a metrics "
     "library's CohenKappa.Score): the worked values of its example",
     "fce1969": "Fleiss, J. L., Cohen, J. & Everitt, B. S. (1969). Large sample standard "

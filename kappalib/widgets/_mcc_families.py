@@ -138,12 +138,12 @@ def _new_figure(fig=None):
 def _draw_frame(ax_curve, ax_matrix):
     """Every artist, empty; :func:`_update` only sets their data."""
     (mcc_line,) = ax_curve.plot([], [], "-", color="0.1", lw=2, label="MCC")
-    (kappa_line,) = ax_curve.plot([], [], "--", color="0.45", lw=2, label="kappa (K)")
+    (kappa_line,) = ax_curve.plot([], [], "--", color="0.45", lw=2, label="κ (kappa)")
     (mcc_dot,) = ax_curve.plot([], [], "o", color="0.1", ms=8, label="current MCC")
     (kappa_dot,) = ax_curve.plot(
-        [], [], "s", mfc="white", mec="0.45", mew=2, ms=8, label="current K"
+        [], [], "s", mfc="white", mec="0.45", mew=2, ms=8, label="current κ"
     )
-    (star,) = ax_curve.plot([], [], "v", color="0.3", ms=10, label="minimum of K")
+    (star,) = ax_curve.plot([], [], "v", color="0.3", ms=10, label="minimum of κ")
     ax_curve.axvline(0.0, color="0.6", lw=1, ls=":")
     ax_curve.axhline(0.0, color="0.75", lw=0.8)
     ax_curve.set_ylim(-1.05, 1.05)
@@ -186,7 +186,7 @@ def _update(ax_curve, ax_matrix, family, a, b):
     ax_curve.lines[5].set_xdata([b, b])
     ax_curve.set_xlim(0, grid[-1])
     label, source = MCC_FAMILIES[family]
-    ax_curve.set_title(f"{label} ({source}), a = {a:g}:  K = {fmt(k)}, MCC = {fmt(m)}", fontsize=10)
+    ax_curve.set_title(f"{label} ({source}), a = {a:g}:  κ = {fmt(k)}, MCC = {fmt(m)}", fontsize=10)
 
     C = values["C"]
     image = ax_matrix.images[0]
@@ -285,7 +285,7 @@ def mcc_family_explorer(family: str = "C1, d=a", a: float = 0.2, b: float = 5.0)
 
     def redraw(family, a, b):
         values, png = renderer.render(family, a, b)
-        print(f"K = {fmt(values['kappa'])}   MCC = {fmt(values['mcc'])}")
+        print(f"κ = {fmt(values['kappa'])}   MCC = {fmt(values['mcc'])}")
         display(Image(data=png, format="png"))
         return values
 

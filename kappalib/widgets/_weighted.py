@@ -150,7 +150,8 @@ def _titles(state):
         verdict = "kappa is undefined (0/0): no expected disagreement"
     else:
         verdict = (
-            f"κ_w = 1 − {100 * state.observed_total:.2f} / {100 * state.expected_total:.2f}"
+            r"$\kappa_w$"
+            f" = 1 − {100 * state.observed_total:.2f} / {100 * state.expected_total:.2f}"
             f" = {state.kappa:.3f}"
         )
     return (

@@ -302,9 +302,9 @@ function mccFamily(mount, def, state) {
   const v = { ...Object.fromEntries(def.controls.map((c) => [c.name, c.default])), ...state };
   const familyDef = controlDef(def, "family");
   const out = results([
-    ["kappa", "kappa (K)"],
+    ["kappa", "κ (kappa)"],
     ["mcc", "MCC"],
-    ["b_star", "b where K is smallest"],
+    ["b_star", "b where κ is smallest"],
   ]);
   const chart = lineChart({ title: "Kappa and MCC against b", xLabel: "b (false negatives)", yLabel: "value" });
   const matrix = matrixTable({ caption: "current matrix", labels: ["pos", "neg"] });
@@ -313,8 +313,8 @@ function mccFamily(mount, def, state) {
     chart,
     legend([
       { name: "MCC", color: INK },
-      { name: "kappa (K)", color: "#777", dash: "6 3" },
-      { name: "minimum of K (triangle)", color: "#555", shape: "triangle" },
+      { name: "κ (kappa)", color: "#777", dash: "6 3" },
+      { name: "minimum of κ (triangle)", color: "#555", shape: "triangle" },
     ]),
     matrix,
   );
@@ -322,7 +322,7 @@ function mccFamily(mount, def, state) {
     const s = X.mccFamilyValues(v.family, v.a, v.b, { bMax: def.sweep.b_max, nPoints: def.sweep.n_points });
     out.set({ kappa: s.kappa, mcc: s.mcc, b_star: s.b_star === null ? "none (C0)" : s.b_star });
     const i = familyDef.options.indexOf(v.family);
-    const text = `${familyDef.option_labels[i]} (${familyDef.option_sources[i]}), a = ${fmtG(v.a, 6)}, b = ${fmtG(v.b, 6)}: K = ${fmt(s.kappa)}, MCC = ${fmt(s.mcc)}`;
+    const text = `${familyDef.option_labels[i]} (${familyDef.option_sources[i]}), a = ${fmtG(v.a, 6)}, b = ${fmtG(v.b, 6)}: κ = ${fmt(s.kappa)}, MCC = ${fmt(s.mcc)}`;
     chart.draw({
       xDomain: [0, s.b_grid[s.b_grid.length - 1]],
       yDomain: [-1.05, 1.05],
