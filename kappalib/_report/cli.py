@@ -1,6 +1,10 @@
 """The command line: ``python -m kappalib report data.csv --columns rater_a rater_b``.
 
-Reads a CSV file (the standard library's ``csv`` module; a blank cell is a missing rating),
+Reads a CSV file (the standard library's ``csv`` module) as the reports read strings
+(``kappalib._input.missing``): a blank cell, or a missing-value token (``NA``, ``N/A``,
+``NaN``, ``null``, ``#N/A``, ``<NA>``, ``.``, ``-``, any case; ``--na-values`` replaces them)
+is a missing rating, unless ``--labels`` lists it; the report says which spellings it read
+as missing and how often.  It
 builds the report of :func:`kappalib.agreement_report` (two columns of labels, or two label
 columns and a ``--count`` column of a long count table) or :func:`kappalib.ratings_report`
 (three or more rater columns, or ``--ratings``), and prints it as Markdown with its methods
@@ -14,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import dataclasses
 import html
 import math
 import sys
@@ -21,8 +26,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from .._count.long_counts import matrix_from_counts
+from .._input.missing import NA_VALUES, check_na_values, classify
 from .ratings import ratings_report
-from .two_raters import agreement_report
+from .two_raters import agreement_report, missing_caveat
 
 EXIT_BAD_INPUT = 2
 
@@ -44,7 +50,8 @@ def _parser() -> argparse.ArgumentParser:
             "Two columns: the report of two raters (Cohen's kappa, weighted with --weighting). "
             "Two columns and --count: a long table of label pairs and their counts. Three "
             "or more columns (or --ratings): a ratings table, one row per unit and one "
-            "column per rater. A blank cell is a missing rating."
+            "column per rater. A blank cell, or a missing-value token such as NA, is a "
+            "missing rating."
         ),
     )
     p.add_argument("csv", help="the CSV file (a header row, then one row per unit)")
@@ -56,6 +63,16 @@ def _parser() -> argparse.ArgumentParser:
         nargs="+",
         metavar="CATEGORY",
         help="the categories offered, in their order (required to weight words)",
+    )
+    p.add_argument(
+        "--na-values",
+        nargs="*",
+        metavar="TOKEN",
+        help=(
+            "the spellings of a missing rating, compared without regard to case (default: "
+            f"{' '.join(NA_VALUES)}); a blank cell is always missing, and a spelling that "
+            "--labels lists is a category"
+        ),
     )
     p.add_argument("--weighting", choices=["linear", "quadratic"], help="weighted kappa / AC2")
     p.add_argument(
@@ -161,11 +178,40 @@ def _check_within(columns, names, order, rows_offset=2):
                 )
 
 
+def _missing(
+    raw: list[list[str]], args: argparse.Namespace, lines: list[int]
+) -> tuple[list[list[str]], dict[str, int]]:
+    """The cells with every missing-value token made blank, and how often each non-blank
+    spelling was read so (kappalib._input.missing: --na-values, --labels)."""
+    tokens = check_na_values(args.na_values, "--na-values")
+    spellings = {c for col in raw for c in col}
+    missing, undecided = classify(sorted(spellings), tokens, args.labels)
+    if undecided:
+        word = undecided[0]
+        j, i = next((j, i) for j, col in enumerate(raw) for i, c in enumerate(col) if c == word)
+        raise BadInputError(
+            f"column {args.columns[j]!r} has {word!r} in line {lines[i]}, which reads as a "
+            "missing rating, but --na-values does not list it: add it to --na-values, or "
+            "list it in --labels if it is a category"
+        )
+    gone = set(missing)
+    counts = {s: sum(col.count(s) for col in raw) for s in missing if s}
+    return [["" if c in gone else c for c in col] for col in raw], counts
+
+
 def _boot(args: argparse.Namespace) -> dict[str, Any]:
     return {"method": args.method, "n_resamples": args.n_resamples, "rng": args.rng}
 
 
 def _report(args: argparse.Namespace) -> Any:
+    report, read_as_missing = _build(args)
+    sentence = missing_caveat(read_as_missing)
+    if sentence:
+        report = dataclasses.replace(report, caveats=(*report.caveats, sentence))
+    return report
+
+
+def _build(args: argparse.Namespace) -> tuple[Any, dict[str, int]]:
     header, rows = _read(args.csv)
     wanted = list(args.columns) + ([args.count] if args.count else [])
     if len(set(wanted)) != len(wanted):
@@ -176,6 +222,7 @@ def _report(args: argparse.Namespace) -> Any:
             f"{args.csv} has no column {missing[0]!r}; its columns are {', '.join(header)}"
         )
     raw = [[(row.get(c) or "").strip() for row in rows] for c in args.columns]
+    raw, read_as_missing = _missing(raw, args, [i + 2 for i in range(len(rows))])
     cells, numeric = _typed(raw)
     if not any(v is not None for col in cells for v in col):
         raise BadInputError(f"the columns {', '.join(args.columns)} of {args.csv} are all blank")
@@ -214,18 +261,19 @@ def _report(args: argparse.Namespace) -> Any:
             counts.append(n)
         frame = {args.columns[0]: cells[0], args.columns[1]: cells[1], args.count: counts}
         C = matrix_from_counts(frame, columns=tuple(args.columns), count=args.count, labels=order)
-        return agreement_report(
+        report = agreement_report(
             C=C,
             weighting=args.weighting,
             confidence_level=args.confidence_level,
             raters=(args.columns[0], args.columns[1]),
             **_boot(args),
         )
+        return report, read_as_missing
     if len(args.columns) < 2:
         raise BadInputError(f"--columns needs at least two rater columns, got {args.columns[0]!r}")
     _check_within(cells, args.columns, order)
     if len(args.columns) == 2 and not args.ratings:
-        return agreement_report(
+        report = agreement_report(
             cells[0],
             cells[1],
             labels=order,
@@ -235,6 +283,7 @@ def _report(args: argparse.Namespace) -> Any:
             missing="drop",
             **_boot(args),
         )
+        return report, read_as_missing
     if args.layout == "units x raters":
         data = [[cells[j][i] for j in range(len(cells))] for i in range(len(rows))]
         layout = "units x raters"
@@ -243,7 +292,7 @@ def _report(args: argparse.Namespace) -> Any:
         layout = "raters x units"
     if numeric:
         data = [[math.nan if v is None else v for v in row] for row in data]
-    return ratings_report(
+    report = ratings_report(
         data,
         layout=layout,  # type: ignore[arg-type]
         level_of_measurement=args.level_of_measurement,
@@ -253,6 +302,7 @@ def _report(args: argparse.Namespace) -> Any:
         n_resamples=args.n_resamples,
         rng=args.rng,
     )
+    return report, read_as_missing
 
 
 def _page(report: Any, paragraph: str, source: str) -> str:

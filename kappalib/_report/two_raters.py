@@ -49,6 +49,7 @@ from .._coefficients.per_category import specific_agreement
 from .._count.confusion import labelled_matrix
 from .._input.labels import is_missing_label
 from .._input.matrix import as_matrix
+from .._input.missing import spelling_text
 from .._input.options import check_confidence
 from .._shared.messages import short
 from .._shared.words import (
@@ -70,6 +71,19 @@ from .._uncertainty.kappa_inference import kappa_confint, kappa_standard_error, 
 from ..results import AgreementReport, ConfidenceInterval, ConfusionMatrix
 
 __all__ = ["agreement_report"]
+
+
+def missing_caveat(read_as_missing: dict[str, int]) -> str | None:
+    """The sentence that says which spellings were read as missing ratings and how often
+    (a blank is not named: it is missing by any rule), or None."""
+    named = [(s, n) for s, n in read_as_missing.items() if s.strip() and n]
+    if not named:
+        return None
+    spellings = [
+        say("missing.spelling", spelling=spelling_text(s), n=n, cell=plural("cell", n))
+        for s, n in named
+    ]
+    return say("missing.read_as", spellings=join_words(spellings))
 
 
 def _drop_missing(y1, y2):

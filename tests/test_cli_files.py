@@ -1,0 +1,140 @@
+"""Issue 30, the command line on files as a practitioner has them: R's ``NA`` and other
+missing-value tokens, case variants, empty trailing rows of a spreadsheet, a semicolon or a
+decimal comma, several typos at once.  Every test runs ``python -m kappalib`` in a real
+process, as the issue found each item.
+
+Oracles: scikit-learn's ``cohen_kappa_score`` on the complete pairs, the ``krippendorff``
+package, and the issue's own numbers (kappa 0.701, 0.345 to 1.000, on the 10 complete pairs
+of the NA file).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import krippendorff
+import numpy as np
+import pytest
+from sklearn.metrics import cohen_kappa_score
+
+# Twelve units of two raters; the last two lack one rating each, written as `token`.
+PAIRS = [
+    ("1", "1"), ("2", "2"), ("3", "3"), ("1", "1"), ("2", "2"), ("3", "2"),
+    ("1", "1"), ("2", "2"), ("3", "3"), ("1", "2"), (None, "1"), ("2", None),
+]  # fmt: skip
+
+
+def _cli(*args, cwd=None):
+    done = subprocess.run(
+        [sys.executable, "-m", "kappalib", *map(str, args)],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+    )
+    assert "Traceback" not in done.stderr, done.stderr
+    return done
+
+
+def _file(path, text, encoding="utf-8"):
+    path.write_bytes(text.encode(encoding))
+    return path
+
+
+def _na_file(tmp_path, token, sep=","):
+    lines = [sep.join(["id", "rater1", "rater2"])]
+    for i, (a, b) in enumerate(PAIRS):
+        lines.append(sep.join([str(i + 1), token if a is None else a, token if b is None else b]))
+    return _file(tmp_path / "na.csv", "\n".join(lines) + "\n")
+
+
+def _value(out, quantity):
+    return re.search(rf"^\| {re.escape(quantity)} \| (.*) \|$", out, re.M).group(1)
+
+
+# --- item 1: missing-value tokens -------------------------------------------------------
+
+
+@pytest.mark.parametrize("token", ["NA", ".", "-", "n/a", "NaN", "#N/A", " NA "])
+def test_na_tokens_are_missing_ratings_not_a_category(tmp_path, token):
+    """Before: "4 categories (1, 2, 3, NA)", kappa 0.525, N = 12, exit 0."""
+    done = _cli("report", _na_file(tmp_path, token), "--columns", "rater1", "rater2")
+    assert done.returncode == 0, done.stderr
+    complete = [(a, b) for a, b in PAIRS if a is not None and b is not None]
+    y1, y2 = zip(*complete, strict=True)
+    expected = cohen_kappa_score(y1, y2)
+    assert round(expected, 3) == 0.701  # the issue's number
+    out = done.stdout
+    assert _value(out, "Cohen's kappa") == f"{expected:.3f}"
+    assert _value(out, "95% confidence interval") == "0.345 to 1.000"  # the issue's interval
+    assert _value(out, "N (units)") == "10"
+    assert _value(out, "categories") == "1, 2, 3"
+    assert _value(out, "units left out (a rating missing)") == "2"
+    assert "2 units lacking a rating from one of the raters were left out." in out
+    assert f"Read as missing: {token.strip()!r} (2 cells)." in out
+
+
+def test_a_listed_token_is_a_category(tmp_path):
+    """--labels 1 2 3 NA: NA is what the user said, a category."""
+    done = _cli(
+        "report", _na_file(tmp_path, "NA"), "--columns", "rater1", "rater2",
+        "--labels", "1", "2", "3", "NA",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    y1 = [a or "NA" for a, _ in PAIRS]
+    y2 = [b or "NA" for _, b in PAIRS]
+    expected = cohen_kappa_score(y1, y2)
+    assert round(expected, 3) == 0.525  # the issue's number, now asked for
+    assert _value(done.stdout, "Cohen's kappa") == f"{expected:.3f}"
+    assert _value(done.stdout, "N (units)") == "12"
+    assert "Read as missing" not in done.stdout
+
+
+def test_na_values_replaces_the_tokens(tmp_path):
+    """--na-values -99: "-99" is missing; an "NA" it does not list is refused, 1-based."""
+    path = _file(
+        tmp_path / "codes.csv",
+        "id,rater1,rater2\n" + "".join(f"{i},{a or '-99'},{b or '-99'}\n" for i, (a, b) in
+                                       enumerate(PAIRS)),
+    )  # fmt: skip
+    done = _cli("report", path, "--columns", "rater1", "rater2", "--na-values", "-99")
+    assert done.returncode == 0, done.stderr
+    assert _value(done.stdout, "Cohen's kappa") == "0.701"
+    assert "Read as missing: '-99' (2 cells)." in done.stdout
+    refused = _cli(
+        "report", _na_file(tmp_path, "NA"), "--columns", "rater1", "rater2", "--na-values", "-99"
+    )
+    assert refused.returncode == 2 and refused.stdout == ""
+    err = refused.stderr
+    assert err.startswith("error: ") and err.count("\n") == 1, err
+    assert "column 'rater1' has 'NA' in line 12" in err
+    assert "--na-values" in err and "--labels" in err
+
+
+def test_three_raters_read_na_as_missing(tmp_path):
+    """Before: a refusal advising Python's None with a 0-based (rater, unit) index."""
+    rows = [
+        ("1", "1", "1"), ("2", "2", "NA"), ("1", "2", "1"), ("2", "2", "2"),
+        ("1", "1", "2"), ("3", "3", "3"), ("NA", "3", "2"), ("1", "1", "1"),
+    ]  # fmt: skip
+    path = _file(
+        tmp_path / "three.csv",
+        "id,a,b,c\n" + "".join(f"{i},{','.join(r)}\n" for i, r in enumerate(rows)),
+    )
+    done = _cli("report", path, "--columns", "a", "b", "c")
+    assert done.returncode == 0, done.stderr
+    data = np.array([[np.nan if v == "NA" else float(v) for v in r] for r in rows]).T
+    alpha = krippendorff.alpha(data, level_of_measurement="nominal")
+    assert f"Krippendorff's alpha (nominal) was {alpha:.3f}" in done.stdout
+    assert "22 ratings were given and 2 were missing." in done.stdout
+    assert "Read as missing: 'NA' (2 cells)." in done.stdout
+
+
+def test_three_raters_refusal_speaks_to_the_command_line(tmp_path):
+    path = _file(tmp_path / "three.csv", "id,a,b,c\n1,1,1,1\n2,2,2,NA\n3,1,2,1\n")
+    done = _cli("report", path, "--columns", "a", "b", "c", "--na-values", "?")
+    assert done.returncode == 2
+    err = done.stderr
+    assert "column 'c' has 'NA' in line 3" in err, err
+    assert "None" not in err and "float('nan')" not in err and "index" not in err
