@@ -194,7 +194,7 @@ def tiny(tmp_path):
         ("ok", ["--columns", "a"], "at least two rater columns"),
         ("ok", ["--columns", "a", "a"], "names a column twice"),
         ("ok", ["--columns", "a", "b", "--confidence-level", "1.5"], "confidence_level"),
-        ("blank", ["--columns", "a", "b"], "all blank"),
+        ("blank", ["--columns", "a", "b"], "no rows of data (its 2 rows are all blank)"),
         ("header", ["--columns", "a", "b"], "no rows of data"),
         ("empty", ["--columns", "a", "b"], "empty"),
         ("negative", ["--columns", "a", "b", "--count", "n"], "non-negative counts"),

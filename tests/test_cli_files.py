@@ -138,3 +138,39 @@ def test_three_raters_refusal_speaks_to_the_command_line(tmp_path):
     err = done.stderr
     assert "column 'c' has 'NA' in line 3" in err, err
     assert "None" not in err and "float('nan')" not in err and "index" not in err
+
+
+# --- item 3: empty trailing rows ----------------------------------------------------------
+
+
+def test_empty_rows_of_a_spreadsheet_are_not_units(tmp_path):
+    """Before: "14 units", "8 missing" for 12 units and 2 missing ratings."""
+    rng = np.random.default_rng(3)
+    truth = rng.integers(1, 4, size=12)
+    ratings = np.where(rng.random((12, 4)) < 0.8, truth[:, None], rng.integers(1, 4, (12, 4)))
+    cells = ratings.astype(str).astype(object)
+    cells[2, 1] = cells[7, 3] = ""
+    lines = ["id,r1,r2,r3,r4"] + [f"u{i}," + ",".join(row) for i, row in enumerate(cells)]
+    path = _file(tmp_path / "sheet.csv", "\r\n".join([*lines, ",,,,", ",,,,", ""]))
+    done = _cli("report", path, "--columns", "r1", "r2", "r3", "r4")
+    assert done.returncode == 0, done.stderr
+    data = np.where(cells == "", np.nan, ratings).astype(float).T
+    alpha = krippendorff.alpha(data, level_of_measurement="nominal")
+    assert "Agreement among 4 raters was assessed on 12 units" in done.stdout
+    assert "46 ratings were given and 2 were missing." in done.stdout
+    assert f"Krippendorff's alpha (nominal) was {alpha:.3f}" in done.stdout
+    two = _cli("report", path, "--columns", "r1", "r2")
+    assert two.returncode == 0, two.stderr
+    assert _value(two.stdout, "N (units)") == "11"
+    assert _value(two.stdout, "units left out (a rating missing)") == "1"
+    pairs = [(a, b) for a, b in cells[:, :2] if a and b]
+    expected = cohen_kappa_score(*zip(*pairs, strict=True))
+    assert _value(two.stdout, "Cohen's kappa") == f"{expected:.3f}"
+
+
+def test_lines_are_counted_in_the_file_past_empty_rows(tmp_path):
+    """A blank line and a ',,' row in the middle: the line named is the file's own."""
+    path = _file(tmp_path / "gaps.csv", "a,b\nx,y\n\n,\ny,y\nz,y\n")
+    done = _cli("report", path, "--columns", "a", "b", "--labels", "x", "y")
+    assert done.returncode == 2
+    assert "'z' (line 6)" in done.stderr or "'z' in line 6" in done.stderr, done.stderr

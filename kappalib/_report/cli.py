@@ -112,11 +112,19 @@ def _parser() -> argparse.ArgumentParser:
     return top
 
 
-def _read(path: str) -> tuple[list[str], list[dict[str, str]]]:
+def _read(path: str) -> tuple[list[str], list[dict[str, str]], list[int]]:
+    """The header, the rows and each row's 1-based line in the file.  A row whose every cell
+    is blank (``,,,`` at the end of a spreadsheet's export) is not a unit: it is skipped."""
     try:
         with open(path, newline="", encoding="utf-8-sig") as f:
             reader = csv.DictReader(f)
-            rows = list(reader)
+            rows, lines, n_blank = [], [], 0
+            for row in reader:
+                if any((v or "").strip() for v in row.values() if isinstance(v, str)):
+                    rows.append(row)
+                    lines.append(reader.line_num)
+                else:
+                    n_blank += 1
             header = list(reader.fieldnames or [])
     except FileNotFoundError:
         raise BadInputError(f"cannot read {path}: there is no such file") from None
@@ -125,8 +133,9 @@ def _read(path: str) -> tuple[list[str], list[dict[str, str]]]:
     if not header:
         raise BadInputError(f"{path} is empty: it needs a header row naming the columns")
     if not rows:
-        raise BadInputError(f"{path} has a header but no rows of data")
-    return header, rows
+        blank = f" (its {n_blank} rows are all blank)" if n_blank else ""
+        raise BadInputError(f"{path} has a header but no rows of data{blank}")
+    return header, rows, lines
 
 
 def _number(text: str) -> int | float | None:
@@ -165,7 +174,7 @@ def _order(order: list[str] | None, numeric: bool) -> list[Any] | None:
     return out
 
 
-def _check_within(columns, names, order, rows_offset=2):
+def _check_within(columns, names, order, lines):
     if order is None:
         return
     allowed = set(order)
@@ -173,7 +182,7 @@ def _check_within(columns, names, order, rows_offset=2):
         for i, v in enumerate(col):
             if v is not None and v not in allowed:
                 raise BadInputError(
-                    f"column {name!r} has the category {v!r} in line {i + rows_offset}, which "
+                    f"column {name!r} has the category {v!r} in line {lines[i]}, which "
                     f"is not in --labels {' '.join(map(str, order))}"
                 )
 
@@ -212,7 +221,7 @@ def _report(args: argparse.Namespace) -> Any:
 
 
 def _build(args: argparse.Namespace) -> tuple[Any, dict[str, int]]:
-    header, rows = _read(args.csv)
+    header, rows, lines = _read(args.csv)
     wanted = list(args.columns) + ([args.count] if args.count else [])
     if len(set(wanted)) != len(wanted):
         raise BadInputError(f"--columns names a column twice: {' '.join(wanted)}")
@@ -222,7 +231,7 @@ def _build(args: argparse.Namespace) -> tuple[Any, dict[str, int]]:
             f"{args.csv} has no column {missing[0]!r}; its columns are {', '.join(header)}"
         )
     raw = [[(row.get(c) or "").strip() for row in rows] for c in args.columns]
-    raw, read_as_missing = _missing(raw, args, [i + 2 for i in range(len(rows))])
+    raw, read_as_missing = _missing(raw, args, lines)
     cells, numeric = _typed(raw)
     if not any(v is not None for col in cells for v in col):
         raise BadInputError(f"the columns {', '.join(args.columns)} of {args.csv} are all blank")
@@ -245,10 +254,10 @@ def _build(args: argparse.Namespace) -> tuple[Any, dict[str, int]]:
             blank = next((i for i, v in enumerate(col) if v is None), None)
             if blank is not None:
                 raise BadInputError(
-                    f"column {name!r} is blank in line {blank + 2}: every row of a count "
+                    f"column {name!r} is blank in line {lines[blank]}: every row of a count "
                     "table needs both labels"
                 )
-        _check_within(cells, args.columns, order)
+        _check_within(cells, args.columns, order, lines)
         counts = []
         for i, row in enumerate(rows):
             text = (row.get(args.count) or "").strip()
@@ -256,7 +265,7 @@ def _build(args: argparse.Namespace) -> tuple[Any, dict[str, int]]:
             if n is None or n < 0:
                 raise BadInputError(
                     f"column {args.count!r} must hold non-negative counts, got {text!r} in "
-                    f"line {i + 2}"
+                    f"line {lines[i]}"
                 )
             counts.append(n)
         frame = {args.columns[0]: cells[0], args.columns[1]: cells[1], args.count: counts}
@@ -271,7 +280,7 @@ def _build(args: argparse.Namespace) -> tuple[Any, dict[str, int]]:
         return report, read_as_missing
     if len(args.columns) < 2:
         raise BadInputError(f"--columns needs at least two rater columns, got {args.columns[0]!r}")
-    _check_within(cells, args.columns, order)
+    _check_within(cells, args.columns, order, lines)
     if len(args.columns) == 2 and not args.ratings:
         report = agreement_report(
             cells[0],
