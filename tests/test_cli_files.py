@@ -174,3 +174,47 @@ def test_lines_are_counted_in_the_file_past_empty_rows(tmp_path):
     done = _cli("report", path, "--columns", "a", "b", "--labels", "x", "y")
     assert done.returncode == 2
     assert "'z' (line 6)" in done.stderr or "'z' in line 6" in done.stderr, done.stderr
+
+
+# --- item 2: spellings that differ only by case ---------------------------------------------
+
+SCALE = ["none", "mild", "moderate", "severe"]
+
+
+def _scale_file(tmp_path):
+    """40 units of two raters on a none/mild/moderate/severe scale; rater b writes
+    'Moderate' for the first three of its 'moderate' (their lines are returned)."""
+    rng = np.random.default_rng(30)
+    a = rng.integers(0, 4, size=40)
+    b = np.where(rng.random(40) < 0.75, a, rng.integers(0, 4, size=40))
+    y1 = [SCALE[i] for i in a]
+    y2 = [SCALE[i] for i in b]
+    moderate = [i for i, v in enumerate(y2) if v == "moderate"][:3]
+    noisy = list(y2)
+    for i in moderate:
+        noisy[i] = "Moderate"
+    text = "id,a,b\n" + "".join(
+        f"{i},{u},{v}\n" for i, (u, v) in enumerate(zip(y1, noisy, strict=True))
+    )
+    return _file(tmp_path / "scale.csv", text), y1, y2, [i + 2 for i in moderate]
+
+
+def test_case_variants_are_refused_with_both_spellings(tmp_path):
+    """Before: 'Moderate' became a fifth category, exit 0."""
+    path, _, _, lines = _scale_file(tmp_path)
+    done = _cli("report", path, "--columns", "a", "b")
+    assert done.returncode == 2 and done.stdout == ""
+    err = done.stderr
+    assert err.startswith("error: ") and err.count("\n") == 1, err
+    assert "'Moderate'" in err and "'moderate'" in err and f"line {lines[0]}" in err
+    assert "--labels" in err
+
+
+def test_case_variants_with_the_order_given_are_read_as_listed(tmp_path):
+    path, y1, y2, _ = _scale_file(tmp_path)
+    done = _cli("report", path, "--columns", "a", "b", "--labels", *SCALE)
+    assert done.returncode == 0, done.stderr
+    expected = cohen_kappa_score(y1, y2, labels=SCALE)
+    assert _value(done.stdout, "Cohen's kappa") == f"{expected:.3f}"
+    assert _value(done.stdout, "categories") == "none, mild, moderate, severe"
+    assert "Read as the categories listed: 'Moderate' as 'moderate' (3 cells)." in done.stdout

@@ -26,9 +26,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from .._count.long_counts import matrix_from_counts
+from .._input.labels import case_variants
 from .._input.missing import NA_VALUES, check_na_values, classify
 from .ratings import ratings_report
-from .two_raters import agreement_report, missing_caveat
+from .reading import missing_caveat, variants_caveat
+from .two_raters import agreement_report
 
 EXIT_BAD_INPUT = 2
 
@@ -208,19 +210,48 @@ def _missing(
     return [["" if c in gone else c for c in col] for col in raw], counts
 
 
+def _where(raw: list[list[str]], word: str, args: argparse.Namespace, lines: list[int]) -> str:
+    """Where a spelling first appears: "column 'b', line 4"."""
+    j, i = next((j, i) for j, col in enumerate(raw) for i, c in enumerate(col) if c == word)
+    return f"column {args.columns[j]!r}, line {lines[i]}"
+
+
+def _spellings(
+    raw: list[list[str]], args: argparse.Namespace, lines: list[int]
+) -> tuple[list[list[str]], dict[str, str]]:
+    """Words that differ only by case ('Moderate', 'moderate'): refused with both named, or,
+    with --labels, each read as the one category it spells (kappalib._input.labels)."""
+    present = sorted({c for col in raw for c in col if c})
+    if all(_number(c) is not None for c in present):
+        return raw, {}
+    read_as, clashes = case_variants(present, args.labels)
+    if clashes:
+        group = clashes[0]
+        spelled = " and ".join(f"{w!r} ({_where(raw, w, args, lines)})" for w in group[:4])
+        raise BadInputError(
+            f"{spelled} differ only by case: correct the spelling, or give the categories "
+            "with --labels (a case variant of one listed category is then read as it; list "
+            "both spellings if they are two categories)"
+        )
+    if not read_as:
+        return raw, {}
+    return [[read_as.get(c, c) for c in col] for col in raw], read_as
+
+
 def _boot(args: argparse.Namespace) -> dict[str, Any]:
     return {"method": args.method, "n_resamples": args.n_resamples, "rng": args.rng}
 
 
 def _report(args: argparse.Namespace) -> Any:
-    report, read_as_missing = _build(args)
-    sentence = missing_caveat(read_as_missing)
-    if sentence:
-        report = dataclasses.replace(report, caveats=(*report.caveats, sentence))
+    report, read = _build(args)
+    said = [missing_caveat(read["missing"]), variants_caveat(read["as"], read["variants"])]
+    sentences = tuple(s for s in said if s)
+    if sentences:
+        report = dataclasses.replace(report, caveats=(*report.caveats, *sentences))
     return report
 
 
-def _build(args: argparse.Namespace) -> tuple[Any, dict[str, int]]:
+def _build(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
     header, rows, lines = _read(args.csv)
     wanted = list(args.columns) + ([args.count] if args.count else [])
     if len(set(wanted)) != len(wanted):
@@ -232,6 +263,13 @@ def _build(args: argparse.Namespace) -> tuple[Any, dict[str, int]]:
         )
     raw = [[(row.get(c) or "").strip() for row in rows] for c in args.columns]
     raw, read_as_missing = _missing(raw, args, lines)
+    spelled, read_as = _spellings(raw, args, lines)
+    read = {
+        "missing": read_as_missing,
+        "as": read_as,
+        "variants": {s: sum(col.count(s) for col in raw) for s in read_as},
+    }
+    raw = spelled
     cells, numeric = _typed(raw)
     if not any(v is not None for col in cells for v in col):
         raise BadInputError(f"the columns {', '.join(args.columns)} of {args.csv} are all blank")
@@ -270,14 +308,14 @@ def _build(args: argparse.Namespace) -> tuple[Any, dict[str, int]]:
             counts.append(n)
         frame = {args.columns[0]: cells[0], args.columns[1]: cells[1], args.count: counts}
         C = matrix_from_counts(frame, columns=tuple(args.columns), count=args.count, labels=order)
-        report = agreement_report(
+        report: Any = agreement_report(
             C=C,
             weighting=args.weighting,
             confidence_level=args.confidence_level,
             raters=(args.columns[0], args.columns[1]),
             **_boot(args),
         )
-        return report, read_as_missing
+        return report, read
     if len(args.columns) < 2:
         raise BadInputError(f"--columns needs at least two rater columns, got {args.columns[0]!r}")
     _check_within(cells, args.columns, order, lines)
@@ -292,7 +330,7 @@ def _build(args: argparse.Namespace) -> tuple[Any, dict[str, int]]:
             missing="drop",
             **_boot(args),
         )
-        return report, read_as_missing
+        return report, read
     if args.layout == "units x raters":
         data = [[cells[j][i] for j in range(len(cells))] for i in range(len(rows))]
         layout = "units x raters"
@@ -311,7 +349,7 @@ def _build(args: argparse.Namespace) -> tuple[Any, dict[str, int]]:
         n_resamples=args.n_resamples,
         rng=args.rng,
     )
-    return report, read_as_missing
+    return report, read
 
 
 def _page(report: Any, paragraph: str, source: str) -> str:
