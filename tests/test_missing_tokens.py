@@ -7,6 +7,8 @@ as the user meant them (tokens removed, spellings corrected), and counts made by
 
 from __future__ import annotations
 
+import re
+
 import krippendorff
 import numpy as np
 import pandas as pd
@@ -64,3 +66,45 @@ def test_ratings_report_refuses_case_variants_and_reads_them_with_labels():
     alpha = krippendorff.alpha(codes, level_of_measurement="nominal", value_domain=[0, 1, 2, 3])
     assert report["Krippendorff's alpha"].estimate == pytest.approx(alpha, abs=1e-12)
     assert f"' mild' as 'mild' ({n} cells)" in report.methods_paragraph()
+
+
+# --- item 8: the many-rater functions and listed tokens ------------------------------------
+
+
+@pytest.mark.parametrize("word", ["none", "None", "na", "NA", "null", "nan", "NaN", "-"])
+def test_a_listed_token_is_a_category_of_the_many_rater_functions(word):
+    """Before: refused even with labels= listing it ('none' even without a list)."""
+    scale = [word, "mild", "moderate"]
+    data = [
+        [word, "mild", "moderate", word, "mild", word],
+        [word, "mild", "mild", word, "moderate", word],
+        [word, "moderate", "moderate", "mild", "mild", word],
+    ]  # raters x units
+    codes = np.array([[scale.index(v) for v in row] for row in data], dtype=float)
+    expected = krippendorff.alpha(codes, level_of_measurement="nominal", value_domain=[0, 1, 2])
+    alpha = kl.krippendorff_alpha(data, labels=scale)
+    assert alpha == pytest.approx(expected, abs=1e-12)
+    table = kl.rating_table(data, labels=scale)
+    assert table.tolist() == [[3, 0, 0], [0, 2, 1], [0, 1, 2], [2, 1, 0], [0, 2, 1], [3, 0, 0]]
+    report = kl.ratings_report(np.array(data), labels=scale, rng=0)
+    assert report["Krippendorff's alpha"].estimate == pytest.approx(expected, abs=1e-12)
+    assert report.n_missing == 0
+
+
+def test_none_is_a_category_without_a_list():
+    """'none' is not a missing-value token: a clinical scale's first step."""
+    data = [["none", "mild", "none", "severe"], ["none", "mild", "mild", "severe"]]
+    codes = {"mild": 0, "none": 1, "severe": 2}
+    expected = krippendorff.alpha(
+        [[codes[v] for v in row] for row in data], level_of_measurement="nominal"
+    )
+    assert kl.krippendorff_alpha(data) == pytest.approx(expected, abs=1e-12)
+
+
+@pytest.mark.parametrize("word", ["nan", "NaN", "NA", "n/a", "null", "."])
+def test_an_unlisted_token_is_refused_by_every_many_rater_function_alike(word):
+    """One rule for "nan" and "NaN" (case does not matter): refused, with the way out."""
+    data = np.array([["a", "b", word], ["a", "b", "b"]])
+    for f in (kl.krippendorff_alpha, kl.rating_table, kl.conger_kappa, kl.light_kappa):
+        with pytest.raises(ValueError, match=rf"'{re.escape(word)}' at index \(0, 2\).*labels="):
+            f(data)
