@@ -7,6 +7,7 @@ as the user meant them (tokens removed, spellings corrected), and counts made by
 
 from __future__ import annotations
 
+import io
 import re
 
 import krippendorff
@@ -108,3 +109,66 @@ def test_an_unlisted_token_is_refused_by_every_many_rater_function_alike(word):
     for f in (kl.krippendorff_alpha, kl.rating_table, kl.conger_kappa, kl.light_kappa):
         with pytest.raises(ValueError, match=rf"'{re.escape(word)}' at index \(0, 2\).*labels="):
             f(data)
+
+
+# --- item 7: pandas reads the category "None" as missing -----------------------------------
+
+# 20 units; 'None' is a category (8 cells), 3 cells are blank (units 2, 9 and 15).
+CSV = """id,a,b,c
+1,None,None,None
+2,mild,,mild
+3,severe,severe,moderate
+4,None,mild,None
+5,moderate,moderate,moderate
+6,mild,mild,mild
+7,None,None,mild
+8,severe,moderate,severe
+9,,mild,mild
+10,moderate,moderate,severe
+11,mild,None,mild
+12,severe,severe,severe
+13,moderate,mild,moderate
+14,mild,mild,None
+15,moderate,moderate,
+16,severe,severe,severe
+17,mild,moderate,mild
+18,None,None,mild
+19,moderate,moderate,moderate
+20,mild,mild,severe
+"""
+LEVELS = ["None", "mild", "moderate", "severe"]
+
+
+def _rows():
+    return [line.split(",")[1:] for line in CSV.splitlines()[1:]]
+
+
+def test_pandas_default_na_strings_are_named_when_labels_list_one():
+    """Before: 11 units left out without a word; 8 of them held the category 'None'."""
+    df = pd.read_csv(io.StringIO(CSV))  # pandas' default: 'None' becomes NaN
+    with pytest.warns(UserWarning, match=r"'None'.*keep_default_na=False"):
+        kl.agreement_report(df.a, df.b, labels=LEVELS, missing="drop")
+    with pytest.warns(UserWarning, match=r"'None'.*keep_default_na=False"):
+        kl.ratings_report(df[["a", "b", "c"]], labels=LEVELS, rng=0)
+
+
+def test_read_as_written_the_report_counts_the_dropped_units_right():
+    df = pd.read_csv(io.StringIO(CSV), keep_default_na=False)  # blanks stay ''
+    report = kl.agreement_report(df.a, df.b, missing="drop")
+    pairs = [(a, b) for a, b, _ in _rows() if a and b]
+    assert len(pairs) == 18
+    assert report.n_left_out == 2  # units 2 and 9 lack a rating of a or b
+    assert report.n_units == 18
+    expected = cohen_kappa_score(*zip(*pairs, strict=True))
+    assert report.estimate == pytest.approx(expected, abs=1e-12)
+    assert "None" in report.labels
+    assert "2 units lacking a rating from one of the raters were left out." in (
+        report.methods_paragraph()
+    )
+    three = kl.ratings_report(df[["a", "b", "c"]], labels=LEVELS, rng=0)
+    assert three.n_missing == 3
+    codes = np.array(
+        [[LEVELS.index(v) if v else np.nan for v in col] for col in zip(*_rows(), strict=True)]
+    )
+    alpha = krippendorff.alpha(codes, level_of_measurement="nominal", value_domain=[0, 1, 2, 3])
+    assert three["Krippendorff's alpha"].estimate == pytest.approx(alpha, abs=1e-12)

@@ -15,13 +15,14 @@ the cells as read.
 
 from __future__ import annotations
 
+import warnings
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from .._input.labels import case_variants
+from .._input.labels import case_variants, is_missing_label
 from .._input.missing import check_na_values, classify, spelling_text
 from .._input.ratings import is_dataframe
 from .._shared.words import join_words, plural, say
@@ -106,13 +107,54 @@ def _cells(y: Any) -> np.ndarray | None:
     return arr
 
 
+# pandas.read_csv's default na_values (pandas' STR_NA_VALUES): strings it turns into NaN
+PANDAS_NA = frozenset(
+    {"", "#N/A", "#N/A N/A", "#NA", "-1.#IND", "-1.#QNAN", "-NaN", "-nan", "1.#IND"}
+    | {"1.#QNAN", "<NA>", "N/A", "NA", "NULL", "NaN", "None", "n/a", "nan", "null"}
+)
+
+
+def _warn_pandas_na(
+    columns: list[Any], listed: list[Any] | None, strings: Counter[str], stacklevel: int
+) -> None:
+    """Warn when ``labels`` lists a string that pandas.read_csv reads as NaN by default, no
+    cell holds it, and pandas data hold missing values: the category was probably read as
+    missing before kappalib saw it, and the units that held it would be dropped."""
+    if not listed:
+        return
+    lost = [v for v in listed if isinstance(v, str) and v in PANDAS_NA and v not in strings]
+    frames = [c for c in columns if type(c).__module__.split(".")[0] == "pandas"]
+    if not lost or not frames:
+        return
+    holes = sum(
+        sum(map(is_missing_label, np.asarray(c, dtype=object).ravel().tolist())) for c in frames
+    )
+    if holes:
+        warnings.warn(
+            f"labels lists {lost[0]!r}, which pandas.read_csv reads as a missing value by "
+            f"default, and no rating is {lost[0]!r} while {holes} are missing: if the file "
+            f"has {lost[0]!r} ratings, read it with pd.read_csv(..., keep_default_na=False) "
+            "(a blank cell then stays '', which kappalib reads as missing)",
+            UserWarning,
+            stacklevel=stacklevel + 1,
+        )
+
+
 def read_strings(
-    columns: list[Any], labels: Any, na_values: Any, names: str, *, missing: str = "drop"
+    columns: list[Any],
+    labels: Any,
+    na_values: Any,
+    names: str,
+    *,
+    missing: str = "drop",
+    stacklevel: int = 3,
 ) -> tuple[list[Any], Reading]:
     """``columns`` (label vectors, or one ratings table) with tokens made None and case
     variants read as listed, and what was read.  Raises one sentence on a case clash without
     ``labels``, on a default token that ``na_values`` leaves out and ``labels`` does not list,
-    and on a token with ``missing="raise"``."""
+    and on a token with ``missing="raise"``.  ``stacklevel``: the caller's depth below the
+    user's code, for the warning about pandas' missing values (3: a public function calls
+    this directly)."""
     tokens = check_na_values(na_values)
     listed = _listed(labels)
     reading = Reading()
@@ -121,6 +163,7 @@ def read_strings(
     for arr in cells:
         if arr is not None:
             strings.update(v for v in arr.flat if isinstance(v, str))
+    _warn_pandas_na(columns, listed, strings, stacklevel + 1)
     if not strings:
         return columns, reading
     gone, undecided = classify(strings, tokens, listed)

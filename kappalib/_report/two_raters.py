@@ -303,7 +303,9 @@ def _two_rater_report(
                 "agreement_report needs two label sequences (y1, y2) or a matrix C=, got "
                 f"y1={short(y1, 30)}, y2={short(y2, 30)}"
             )
-        (y1, y2), reading = read_strings([y1, y2], labels, na_values, "y1 and y2", missing=missing)
+        (y1, y2), reading = read_strings(
+            [y1, y2], labels, na_values, "y1 and y2", missing=missing, stacklevel=4
+        )
         if missing == "drop":
             y1, y2, n_left_out = _drop_missing(y1, y2)
         matrix, order, _, source = labelled_matrix(y1, y2, labels, None, names=("y1", "y2"))
