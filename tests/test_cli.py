@@ -188,7 +188,7 @@ def tiny(tmp_path):
         (
             "ok",
             ["--columns", "a", "b", "--labels", "x"],
-            "column 'a' has the category 'y' in line 3",
+            "--labels x does not list 'y' (column 'b', lines 2 and 3; column 'a', line 3)",
         ),
         ("ok", ["--columns", "a", "b", "--weighting", "linear"], "give their order with --labels"),
         ("ok", ["--columns", "a"], "at least two rater columns"),

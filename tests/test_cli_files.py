@@ -173,7 +173,7 @@ def test_lines_are_counted_in_the_file_past_empty_rows(tmp_path):
     path = _file(tmp_path / "gaps.csv", "a,b\nx,y\n\n,\ny,y\nz,y\n")
     done = _cli("report", path, "--columns", "a", "b", "--labels", "x", "y")
     assert done.returncode == 2
-    assert "'z' (line 6)" in done.stderr or "'z' in line 6" in done.stderr, done.stderr
+    assert "'z' (column 'a', line 6)" in done.stderr, done.stderr
 
 
 # --- item 2: spellings that differ only by case ---------------------------------------------
@@ -218,3 +218,32 @@ def test_case_variants_with_the_order_given_are_read_as_listed(tmp_path):
     assert _value(done.stdout, "Cohen's kappa") == f"{expected:.3f}"
     assert _value(done.stdout, "categories") == "none, mild, moderate, severe"
     assert "Read as the categories listed: 'Moderate' as 'moderate' (3 cells)." in done.stdout
+
+
+# --- item 14: every bad label at once -------------------------------------------------------
+
+
+def test_every_label_outside_the_order_is_named_at_once(tmp_path):
+    """Before: only the first ('hgh' in line 3) was named: one run per typo."""
+    rows = [
+        ("low", "mid"), ("hgh", "high"), ("mid", "mid"), ("high", "lo"), ("low", "low"),
+        ("mid", "hgh"), ("medium", "mid"), ("high", "high"), ("lo", "low"),
+    ]  # fmt: skip
+    path = _file(tmp_path / "typos.csv", "a,b\n" + "".join(f"{x},{y}\n" for x, y in rows))
+    done = _cli("report", path, "--columns", "a", "b", "--labels", "low", "mid", "high")
+    assert done.returncode == 2 and done.stdout == ""
+    err = done.stderr
+    assert err.startswith("error: ") and err.count("\n") == 1, err
+    assert "'hgh' (column 'a', line 3; column 'b', line 7)" in err
+    assert "'lo' (column 'b', line 5; column 'a', line 10)" in err
+    assert "'medium' (column 'a', line 8)" in err
+    assert "low mid high" in err
+
+
+def test_many_bad_labels_are_cut_to_a_few(tmp_path):
+    words = [f"w{i}" for i in range(9)]
+    path = _file(tmp_path / "many.csv", "a,b\n" + "".join(f"{w},x\n" for w in words))
+    done = _cli("report", path, "--columns", "a", "b", "--labels", "x", "y")
+    assert done.returncode == 2
+    assert "'w4' (column 'a', line 6)" in done.stderr
+    assert "'w5'" not in done.stderr and "and 4 more" in done.stderr

@@ -172,3 +172,16 @@ def test_read_as_written_the_report_counts_the_dropped_units_right():
     )
     alpha = krippendorff.alpha(codes, level_of_measurement="nominal", value_domain=[0, 1, 2, 3])
     assert three["Krippendorff's alpha"].estimate == pytest.approx(alpha, abs=1e-12)
+
+
+# --- item 14 at the report: every label outside labels= at once ----------------------------
+
+
+def test_agreement_report_names_every_label_outside_its_list():
+    y1 = ["low", "hgh", "mid", "high", "lo", "mid"]
+    y2 = ["low", "high", "mid", "lo", "low", "medium"]
+    with pytest.raises(ValueError) as info:
+        kl.agreement_report(y1, y2, labels=["low", "mid", "high"])
+    message = str(info.value)
+    for part in ("'hgh' (first at y1[1])", "'lo' (first at y2[3])", "'medium' (first at y2[5])"):
+        assert part in message, message

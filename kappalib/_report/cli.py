@@ -33,6 +33,7 @@ from .reading import missing_caveat, variants_caveat
 from .two_raters import agreement_report
 
 EXIT_BAD_INPUT = 2
+SHOWN = 5  # bad values named in one sentence; the rest are counted
 
 
 class BadInputError(Exception):
@@ -177,16 +178,41 @@ def _order(order: list[str] | None, numeric: bool) -> list[Any] | None:
 
 
 def _check_within(columns, names, order, lines):
+    """Every value outside --labels, named at once (up to a few) with its 1-based lines."""
     if order is None:
         return
     allowed = set(order)
-    for name, col in zip(names, columns, strict=True):
-        for i, v in enumerate(col):
+    found: dict[Any, list[str]] = {}
+    for i, line in enumerate(lines):  # in the file's order
+        for name, col in zip(names, columns, strict=True):
+            v = col[i]
             if v is not None and v not in allowed:
-                raise BadInputError(
-                    f"column {name!r} has the category {v!r} in line {lines[i]}, which "
-                    f"is not in --labels {' '.join(map(str, order))}"
-                )
+                found.setdefault(v, []).append((name, line))
+    if not found:
+        return
+    shown = []
+    for v, where in list(found.items())[:SHOWN]:
+        places: dict[str, list[int]] = {}
+        for name, line in where:
+            places.setdefault(name, []).append(line)
+        text = "; ".join(f"column {name!r}, {_lines(at)}" for name, at in places.items())
+        shown.append(f"{v!r} ({text})")
+    more = len(found) - len(shown)
+    tail = f" and {more} more" if more else ""
+    raise BadInputError(
+        f"--labels {' '.join(map(str, order))} does not list {', '.join(shown)}{tail}; "
+        f"correct {'it' if len(found) == 1 else 'them'}, or add "
+        f"{'it' if len(found) == 1 else 'them'} to --labels"
+    )
+
+
+def _lines(at: list[int]) -> str:
+    """'line 4', 'lines 4, 9 and 12', 'lines 4, 9, 12, ... (7 in all)'."""
+    if len(at) == 1:
+        return f"line {at[0]}"
+    if len(at) <= 3:
+        return f"lines {', '.join(map(str, at[:-1]))} and {at[-1]}"
+    return f"lines {', '.join(map(str, at[:3]))}, ... ({len(at)} in all)"
 
 
 def _missing(

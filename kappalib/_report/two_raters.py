@@ -74,6 +74,23 @@ from .reading import Reading, read_strings
 __all__ = ["agreement_report"]
 
 
+def _outside_message(y1, y2, order, labels, shown=5):
+    """Every label outside ``labels``, named at once (up to ``shown``) with where it first is."""
+    inside = set(order)
+    found = {}
+    for i, pair in enumerate(zip(list(y1), list(y2), strict=True)):  # in the cases' order
+        for name, v in zip(("y1", "y2"), pair, strict=True):
+            v = v.item() if isinstance(v, np.generic) else v
+            if v not in inside and v not in found:
+                found[v] = f"{name}[{i}]"
+    named = [f"{v!r} (first at {where})" for v, where in list(found.items())[:shown]]
+    more = f" and {len(found) - shown} more" if len(found) > shown else ""
+    return (
+        f"labels={short(list(labels))} must list every category, got "
+        f"{'the label' if len(found) == 1 else 'the labels'} {', '.join(named)}{more} outside it"
+    )
+
+
 def _drop_missing(y1, y2):
     a, b = list(y1), list(y2)
     if len(a) != len(b):
@@ -312,12 +329,7 @@ def _two_rater_report(
         if labels is not None:
             n_seen = len(y1) if hasattr(y1, "__len__") else None
             if n_seen is not None and matrix.sum() != n_seen:
-                inside = set(order)
-                outside = next(v for v in list(y1) + list(y2) if v not in inside)
-                raise ValueError(
-                    f"labels={short(list(labels))} must list every category, got the label "
-                    f"{outside!r} outside it"
-                )
+                raise ValueError(_outside_message(y1, y2, order, labels))
         if weighting is not None and source == "spelling":
             raise ValueError(
                 f"a weighted report (weighting={short(weighting, 30)}) measures distances "
