@@ -247,3 +247,53 @@ def test_many_bad_labels_are_cut_to_a_few(tmp_path):
     assert done.returncode == 2
     assert "'w4' (column 'a', line 6)" in done.stderr
     assert "'w5'" not in done.stderr and "and 4 more" in done.stderr
+
+
+# --- item 5: the delimiter and the decimal mark ---------------------------------------------
+
+
+@pytest.mark.parametrize(("sep", "given"), [(";", None), ("\t", None), ("|", None), (";", ";")])
+def test_the_delimiter_is_sniffed_or_given(tmp_path, sep, given):
+    """Before: "has no column 'rater1'; its columns are id;rater1;rater2"."""
+    path = _na_file(tmp_path, "NA", sep=sep)
+    extra = ["--sep", given] if given else []
+    done = _cli("report", path, "--columns", "rater1", "rater2", *extra)
+    assert done.returncode == 0, done.stderr
+    assert _value(done.stdout, "Cohen's kappa") == "0.701"
+    assert _value(done.stdout, "N (units)") == "10"
+
+
+def test_a_header_that_two_delimiters_split_is_refused(tmp_path):
+    path = _file(tmp_path / "both.csv", "id;a,b;c\n1;x,y;z\n2;y,y;z\n")
+    done = _cli("report", path, "--columns", "a", "b")
+    assert done.returncode == 2
+    assert "--sep" in done.stderr and "';'" in done.stderr and "','" in done.stderr
+
+
+# Three raters' scores with a decimal comma, as a spreadsheet in a German locale writes them.
+SCORES = [
+    ("2,5", "3,0", "2,5"), ("4,0", "4,5", "4,0"), ("1,5", "1,0", "2,0"), ("3,5", "3,5", "3,0"),
+    ("5,0", "4,5", "5,0"), ("2,0", "2,5", ""), ("3,0", "3,0", "3,5"), ("4,5", "4,0", "4,5"),
+]  # fmt: skip
+
+
+def test_a_decimal_comma_is_read_as_a_decimal(tmp_path):
+    """Before: '2,5' was a nominal category (and with ';' the file had one column)."""
+    text = "id;a;b;c\r\n" + "".join(f"{i};{';'.join(r)}\r\n" for i, r in enumerate(SCORES))
+    path = _file(tmp_path / "scores.csv", "\ufeff" + text)
+    done = _cli("report", path, "--columns", "a", "b", "c", "--level-of-measurement", "interval")
+    assert done.returncode == 0, done.stderr
+    data = np.array([[float(v.replace(",", ".")) if v else np.nan for v in r] for r in SCORES]).T
+    alpha = krippendorff.alpha(data, level_of_measurement="interval")
+    assert f"Krippendorff's alpha (interval) was {alpha:.3f}" in done.stdout
+    assert "Read with a decimal comma: '2,5' as 2.5." in done.stdout
+    assert "categories (1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5)" in done.stdout
+
+
+def test_decimals_written_both_ways_are_refused(tmp_path):
+    path = _file(tmp_path / "mixed.csv", "a;b\n2,5;3.5\n1,0;1.5\n")
+    done = _cli("report", path, "--columns", "a", "b", "--level-of-measurement", "interval")
+    assert done.returncode == 2
+    assert "'2,5'" in done.stderr and "'3.5'" in done.stderr and "--decimal" in done.stderr
+    given = _cli("report", path, "--columns", "a", "b", "--decimal", ".")
+    assert given.returncode == 0, given.stderr  # words then: "2,5" is a category as asked

@@ -20,7 +20,9 @@ import argparse
 import csv
 import dataclasses
 import html
+import io
 import math
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -29,7 +31,7 @@ from .._count.long_counts import matrix_from_counts
 from .._input.labels import case_variants
 from .._input.missing import NA_VALUES, check_na_values, classify
 from .ratings import ratings_report
-from .reading import missing_caveat, variants_caveat
+from .reading import decimal_caveat, missing_caveat, variants_caveat
 from .two_raters import agreement_report
 
 EXIT_BAD_INPUT = 2
@@ -93,6 +95,22 @@ def _parser() -> argparse.ArgumentParser:
             "'raters x units': one row per rater, --columns the units"
         ),
     )
+    p.add_argument(
+        "--sep",
+        metavar="CHAR",
+        help=(
+            "the character between columns (default: the one of , ; tab | that splits the "
+            "header and the first rows alike; 'tab' or \\t for a tab)"
+        ),
+    )
+    p.add_argument(
+        "--decimal",
+        metavar="MARK",
+        help=(
+            "the decimal mark, . or , (default: a comma when every number of the columns "
+            "is written with one, 2,5)"
+        ),
+    )
     p.add_argument("--ratings", action="store_true", help="a ratings table even with two columns")
     p.add_argument("--count", metavar="NAME", help="the count column of a long count table")
     p.add_argument("--confidence-level", type=float, default=0.95, metavar="LEVEL")
@@ -115,24 +133,62 @@ def _parser() -> argparse.ArgumentParser:
     return top
 
 
-def _read(path: str) -> tuple[list[str], list[dict[str, str]], list[int]]:
+SEPARATORS = (",", ";", "\t", "|")
+SNIFFED_LINES = 50  # the header and this many rows decide the separator
+
+
+def _separator(text: str, path: str, sep: str | None) -> str:
+    """--sep, or the one separator of SEPARATORS that splits the header into two columns or
+    more and every sniffed row into as many; refused when none or several do."""
+    if sep is not None:
+        sep = "\t" if sep in ("tab", "\\t") else sep
+        if len(sep) != 1:
+            raise BadInputError(f"--sep must be one character (or tab), got {sep!r}")
+        return sep
+    sample = "\n".join(text.splitlines()[: SNIFFED_LINES + 1])
+    splits, fits = [], []
+    for candidate in SEPARATORS:
+        rows = [r for r in csv.reader(io.StringIO(sample), delimiter=candidate) if r]
+        if rows and len(rows[0]) >= 2:
+            splits.append(candidate)
+            if all(len(r) == len(rows[0]) for r in rows[1:]):
+                fits.append(candidate)
+    if len(splits) == 1:
+        return splits[0]
+    if len(fits) == 1:
+        return fits[0]
+    if not splits:
+        return ","  # one column: the column check says what the header holds
+    named = " and ".join("tab" if s == "\t" else repr(s) for s in (fits or splits))
+    raise BadInputError(
+        f"cannot tell how the columns of {path} are separated: {named} both split its "
+        "header and first rows alike; give the separator with --sep"
+    )
+
+
+def _read(path: str, sep: str | None = None) -> tuple[list[str], list[dict[str, str]], list[int]]:
     """The header, the rows and each row's 1-based line in the file.  A row whose every cell
     is blank (``,,,`` at the end of a spreadsheet's export) is not a unit: it is skipped."""
     try:
         with open(path, newline="", encoding="utf-8-sig") as f:
-            reader = csv.DictReader(f)
-            rows, lines, n_blank = [], [], 0
-            for row in reader:
-                if any((v or "").strip() for v in row.values() if isinstance(v, str)):
-                    rows.append(row)
-                    lines.append(reader.line_num)
-                else:
-                    n_blank += 1
-            header = list(reader.fieldnames or [])
+            text = f.read()
     except FileNotFoundError:
         raise BadInputError(f"cannot read {path}: there is no such file") from None
-    except (OSError, UnicodeDecodeError, csv.Error) as e:
+    except (OSError, UnicodeDecodeError) as e:
         raise BadInputError(f"cannot read {path} as a UTF-8 CSV file: {e}") from None
+    delimiter = _separator(text, path, sep)
+    try:
+        reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=delimiter)
+        rows, lines, n_blank = [], [], 0
+        for row in reader:
+            if any((v or "").strip() for v in row.values() if isinstance(v, str)):
+                rows.append(row)
+                lines.append(reader.line_num)
+            else:
+                n_blank += 1
+        header = list(reader.fieldnames or [])
+    except csv.Error as e:
+        raise BadInputError(f"cannot read {path} as a CSV file: {e}") from None
     if not header:
         raise BadInputError(f"{path} is empty: it needs a header row naming the columns")
     if not rows:
@@ -141,7 +197,14 @@ def _read(path: str) -> tuple[list[str], list[dict[str, str]], list[int]]:
     return header, rows, lines
 
 
-def _number(text: str) -> int | float | None:
+COMMA_NUMBER = re.compile(r"[+-]?(\d+,\d*|,\d+)")  # 2,5  -0,25  ,5
+
+
+def _number(text: str, decimal: str = ".") -> int | float | None:
+    if decimal == ",":
+        if "." in text:
+            return None
+        text = text.replace(",", ".")
     try:
         return int(text)
     except ValueError:
@@ -153,24 +216,47 @@ def _number(text: str) -> int | float | None:
     return value if math.isfinite(value) else None
 
 
-def _typed(cells: list[list[str]]) -> tuple[list[list[Any]], bool]:
+def _decimal(raw: list[list[str]], args: argparse.Namespace, lines: list[int]) -> str:
+    """--decimal, or ',' when every non-blank cell is a number and one at least is written
+    with a decimal comma (2,5); decimals written both ways are refused."""
+    if args.decimal is not None:
+        if args.decimal not in (".", ","):
+            raise BadInputError(f"--decimal must be . or , got {args.decimal!r}")
+        return str(args.decimal)
+    present = [c for col in raw for c in col if c]
+    commas = [c for c in present if COMMA_NUMBER.fullmatch(c)]
+    if not commas:
+        return "."
+    points = [c for c in present if "." in c and _number(c) is not None]
+    if not all(_number(c, ",") is not None or c in points for c in present):
+        return "."  # words among them: the cells are words
+    if points:
+        raise BadInputError(
+            f"the columns write decimals both ways, {commas[0]!r} "
+            f"({_where(raw, commas[0], args, lines)}) and {points[0]!r} "
+            f"({_where(raw, points[0], args, lines)}): give the decimal mark with --decimal"
+        )
+    return ","
+
+
+def _typed(cells: list[list[str]], decimal: str = ".") -> tuple[list[list[Any]], bool]:
     """The cells as numbers when every non-blank one is a number, else as words; blanks None."""
     present = [c for col in cells for c in col if c != ""]
-    numbers = [_number(c) for c in present]
+    numbers = [_number(c, decimal) for c in present]
     numeric = bool(present) and all(n is not None for n in numbers)
     if numeric:
-        return [[_number(c) if c != "" else None for c in col] for col in cells], True
+        return [[_number(c, decimal) if c != "" else None for c in col] for col in cells], True
     return [[c if c != "" else None for c in col] for col in cells], False
 
 
-def _order(order: list[str] | None, numeric: bool) -> list[Any] | None:
+def _order(order: list[str] | None, numeric: bool, decimal: str = ".") -> list[Any] | None:
     if order is None:
         return None
     if not numeric:
         return order
     out = []
     for v in order:
-        n = _number(v)
+        n = _number(v, decimal)
         if n is None:
             raise BadInputError(f"--labels lists {v!r}, but the ratings are numbers; list numbers")
         out.append(n)
@@ -243,12 +329,12 @@ def _where(raw: list[list[str]], word: str, args: argparse.Namespace, lines: lis
 
 
 def _spellings(
-    raw: list[list[str]], args: argparse.Namespace, lines: list[int]
+    raw: list[list[str]], args: argparse.Namespace, lines: list[int], decimal: str = "."
 ) -> tuple[list[list[str]], dict[str, str]]:
     """Words that differ only by case ('Moderate', 'moderate'): refused with both named, or,
     with --labels, each read as the one category it spells (kappalib._input.labels)."""
     present = sorted({c for col in raw for c in col if c})
-    if all(_number(c) is not None for c in present):
+    if all(_number(c, decimal) is not None for c in present):
         return raw, {}
     read_as, clashes = case_variants(present, args.labels)
     if clashes:
@@ -270,7 +356,11 @@ def _boot(args: argparse.Namespace) -> dict[str, Any]:
 
 def _report(args: argparse.Namespace) -> Any:
     report, read = _build(args)
-    said = [missing_caveat(read["missing"]), variants_caveat(read["as"], read["variants"])]
+    said = [
+        missing_caveat(read["missing"]),
+        variants_caveat(read["as"], read["variants"]),
+        decimal_caveat(read["decimal"], _number(read["decimal"] or "", ",")),
+    ]
     sentences = tuple(s for s in said if s)
     if sentences:
         report = dataclasses.replace(report, caveats=(*report.caveats, *sentences))
@@ -278,28 +368,37 @@ def _report(args: argparse.Namespace) -> Any:
 
 
 def _build(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
-    header, rows, lines = _read(args.csv)
+    header, rows, lines = _read(args.csv, args.sep)
     wanted = list(args.columns) + ([args.count] if args.count else [])
     if len(set(wanted)) != len(wanted):
         raise BadInputError(f"--columns names a column twice: {' '.join(wanted)}")
     missing = [c for c in wanted if c not in header]
     if missing:
+        hint = (
+            " (one column: if another character separates the columns, give it with --sep)"
+            if len(header) == 1
+            else ""
+        )
         raise BadInputError(
-            f"{args.csv} has no column {missing[0]!r}; its columns are {', '.join(header)}"
+            f"{args.csv} has no column {missing[0]!r}; its columns are {', '.join(header)}" + hint
         )
     raw = [[(row.get(c) or "").strip() for row in rows] for c in args.columns]
     raw, read_as_missing = _missing(raw, args, lines)
-    spelled, read_as = _spellings(raw, args, lines)
+    decimal = _decimal(raw, args, lines)
+    spelled, read_as = _spellings(raw, args, lines, decimal)
     read = {
         "missing": read_as_missing,
         "as": read_as,
         "variants": {s: sum(col.count(s) for col in raw) for s in read_as},
+        "decimal": next((c for col in raw for c in col if "," in c), None)
+        if decimal == ","
+        else None,
     }
     raw = spelled
-    cells, numeric = _typed(raw)
+    cells, numeric = _typed(raw, decimal)
     if not any(v is not None for col in cells for v in col):
         raise BadInputError(f"the columns {', '.join(args.columns)} of {args.csv} are all blank")
-    order = _order(args.labels, numeric)
+    order = _order(args.labels, numeric, decimal)
     if args.weighting and not numeric and order is None:
         words = sorted({v for col in cells for v in col if v is not None})
         raise BadInputError(

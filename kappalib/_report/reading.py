@@ -25,7 +25,7 @@ import numpy as np
 from .._input.labels import case_variants, is_missing_label
 from .._input.missing import check_na_values, classify, spelling_text
 from .._input.ratings import is_dataframe
-from .._shared.words import join_words, plural, say
+from .._shared.words import join_words, label_text, plural, say
 
 
 @dataclass
@@ -72,6 +72,14 @@ def variants_caveat(read_as: dict[str, str], counts: dict[str, int]) -> str | No
         for s, label in named
     ]
     return say("spelling.read_as", spellings=join_words(spellings))
+
+
+def decimal_caveat(example: str | None, value: float | None) -> str | None:
+    """The sentence that says the numbers were read with a decimal comma (the command line),
+    with one cell as an example, or None."""
+    if example is None or value is None:
+        return None
+    return say("decimal.comma", example=repr(example), value=label_text(value))
 
 
 def _listed(labels: Any) -> list[Any] | None:
