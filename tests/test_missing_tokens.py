@@ -185,3 +185,46 @@ def test_agreement_report_names_every_label_outside_its_list():
     message = str(info.value)
     for part in ("'hgh' (first at y1[1])", "'lo' (first at y2[3])", "'medium' (first at y2[5])"):
         assert part in message, message
+
+
+# --- the reports read a token as missing, in every container -------------------------------
+
+
+def test_agreement_report_reads_tokens_as_missing_in_string_arrays():
+    y1 = np.array(["yes", "no", "NA", "yes", "no", "yes", "n/a", "no"])
+    y2 = np.array(["yes", "no", "yes", ".", "no", "no", "no", "no"])
+    with pytest.raises(ValueError, match=r"'NA' \(1 of them\).*missing='drop'"):
+        kl.agreement_report(y1, y2)
+    report = kl.agreement_report(y1, y2, missing="drop")
+    keep = [0, 1, 4, 5, 7]
+    assert report.n_left_out == 3 and report.n_units == 5
+    assert report.estimate == pytest.approx(cohen_kappa_score(y1[keep], y2[keep]), abs=1e-12)
+    said = "Read as missing: 'NA' (1 cell), 'n/a' (1 cell) and '.' (1 cell)."
+    assert said in report.methods_paragraph()
+    as_lists = kl.agreement_report(list(y1), list(y2), missing="drop")  # np.str_ items
+    assert said in as_lists.methods_paragraph()
+
+
+def test_ratings_report_reads_numpys_nan_string_as_missing():
+    """np.array([['a', np.nan]]) holds the string 'nan': the report reads it as missing."""
+    data = np.array([["a", "b", "a", np.nan], ["a", "b", "b", "b"], ["a", "a", "b", "b"]])
+    assert data.dtype.kind == "U" and "nan" in data
+    report = kl.ratings_report(data, rng=0)  # raters x units, as plain arrays are
+    codes = np.array([[0, 1, 0, np.nan], [0, 1, 1, 1], [0, 0, 1, 1]])
+    alpha = krippendorff.alpha(codes, level_of_measurement="nominal")
+    assert report["Krippendorff's alpha"].estimate == pytest.approx(alpha, abs=1e-12)
+    assert report.n_missing == 1
+    assert "Read as missing: 'nan' (1 cell)." in report.methods_paragraph()
+
+
+def test_na_values_replaces_the_tokens_in_the_reports():
+    y1 = ["yes", "no", "-99", "yes", "no", "yes", "no", "no"]
+    y2 = ["yes", "no", "yes", "yes", "no", "no", "-99", "no"]
+    report = kl.agreement_report(y1, y2, missing="drop", na_values=["-99"])
+    keep = [0, 1, 3, 4, 5, 7]
+    expected = cohen_kappa_score([y1[i] for i in keep], [y2[i] for i in keep])
+    assert report.estimate == pytest.approx(expected, abs=1e-12) and report.n_left_out == 2
+    with pytest.raises(ValueError, match=r"'NA'.*na_values= does not list it"):
+        kl.agreement_report([*y1, "NA"], [*y2, "yes"], missing="drop", na_values=["-99"])
+    with pytest.raises(TypeError, match="na_values must be a list of strings"):
+        kl.agreement_report(y1, y2, missing="drop", na_values=[-99])

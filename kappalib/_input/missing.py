@@ -86,4 +86,4 @@ def classify(
 
 def spelling_text(spelling: str) -> str:
     """A token as a sentence shows it: ``'NA'``, or ``blank``."""
-    return "blank" if spelling.strip() == "" else repr(spelling)
+    return "blank" if spelling.strip() == "" else repr(str(spelling))

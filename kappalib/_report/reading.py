@@ -106,6 +106,8 @@ def _cells(y: Any) -> np.ndarray | None:
     dtype = getattr(y, "dtype", None)
     if dtype is not None and getattr(dtype, "kind", "O") in "biufcmM":
         return None
+    if isinstance(y, np.ndarray) and y.dtype.kind in "US":
+        return y if y.size else None  # counted and rewritten by numpy, not cell by cell
     try:
         arr = np.asarray(y, dtype=object)
     except (ValueError, TypeError):
@@ -169,8 +171,11 @@ def read_strings(
     cells = [_cells(c) for c in columns]
     strings: Counter[str] = Counter()
     for arr in cells:
-        if arr is not None:
-            strings.update(v for v in arr.flat if isinstance(v, str))
+        if arr is not None and arr.dtype.kind in "US":
+            values, counts = np.unique(arr, return_counts=True)
+            strings.update(dict(zip(map(str, values.tolist()), counts.tolist(), strict=True)))
+        elif arr is not None:
+            strings.update(str(v) for v in arr.flat if isinstance(v, str))  # np.str_ too
     _warn_pandas_na(columns, listed, strings, stacklevel + 1)
     if not strings:
         return columns, reading
@@ -206,10 +211,17 @@ def read_strings(
         if arr is None:
             out.append(col)
             continue
-        flat = np.empty(arr.size, dtype=object)
-        flat[:] = [(None if v in drop else read_as.get(v, v)) if isinstance(v, str) else v
-                   for v in arr.flat]  # fmt: skip
-        new = flat.reshape(arr.shape)
+        if arr.dtype.kind in "US":
+            new = arr.astype(object)
+            for s, label in read_as.items():
+                new[arr == s] = label
+            if drop:
+                new[np.isin(arr, list(drop))] = None
+        else:
+            flat = np.empty(arr.size, dtype=object)
+            flat[:] = [(None if v in drop else read_as.get(v, v)) if isinstance(v, str) else v
+                       for v in arr.flat]  # fmt: skip
+            new = flat.reshape(arr.shape)
         if is_dataframe(col):
             frame = col.copy()
             for j, name in enumerate(col.columns):
