@@ -228,3 +228,12 @@ def test_na_values_replaces_the_tokens_in_the_reports():
         kl.agreement_report([*y1, "NA"], [*y2, "yes"], missing="drop", na_values=["-99"])
     with pytest.raises(TypeError, match="na_values must be a list of strings"):
         kl.agreement_report(y1, y2, missing="drop", na_values=[-99])
+
+
+def test_a_blank_is_missing_even_when_listed():
+    """The one token a list cannot make a category: a blank is never a rating."""
+    data = np.array([["a", "b", "a", ""], ["a", "b", "b", "b"], ["a", "a", "b", "b"]])
+    with pytest.raises(ValueError, match="holds the string '' at index"):
+        kl.krippendorff_alpha(data, labels=["a", "b", ""])
+    report = kl.ratings_report(data, labels=["a", "b"], rng=0)
+    assert report.n_missing == 1

@@ -66,12 +66,12 @@ def classify(
 ) -> tuple[list[str], list[str]]:
     """Split distinct strings into ``(missing, undecided)``.
 
-    ``missing``: a token that ``listed`` (the ``labels``) does not name (a listed label is
+    ``missing``: a blank, or a token that ``listed`` (the ``labels``) does not name (a label is
     matched stripped and case-folded, so that ``na`` next to a listed ``NA`` is left to the
     label check, which names both spellings).  ``undecided``: a default token that the
     user's own ``tokens`` leave out and ``listed`` does not name.
     """
-    keys = {token_key(v) for v in listed or () if isinstance(v, str)}
+    keys = {token_key(v) for v in listed or () if isinstance(v, str)} - {""}  # blank: missing
     missing, undecided = [], []
     for s in spellings:
         k = token_key(s)

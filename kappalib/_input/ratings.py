@@ -270,7 +270,7 @@ def _refuse_missing_words(
     distinct = np.unique(arr[~missing]) if missing.any() else np.unique(arr)
     keys = set()
     if listed is not None and not isinstance(listed, str) and hasattr(listed, "__iter__"):
-        keys = {token_key(v) for v in np.asarray(listed).tolist() if isinstance(v, str)}
+        keys = {token_key(v) for v in np.asarray(listed).tolist() if isinstance(v, str)} - {""}
     bad = [
         v
         for v in distinct.tolist()
