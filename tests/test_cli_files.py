@@ -108,7 +108,7 @@ def test_na_values_replaces_the_tokens(tmp_path):
     assert refused.returncode == 2 and refused.stdout == ""
     err = refused.stderr
     assert err.startswith("error: ") and err.count("\n") == 1, err
-    assert "column 'rater1' has 'NA' in line 12" in err
+    assert "column 'rater1', line 12 has 'NA'" in err
     assert "--na-values" in err and "--labels" in err
 
 
@@ -136,7 +136,7 @@ def test_three_raters_refusal_speaks_to_the_command_line(tmp_path):
     done = _cli("report", path, "--columns", "a", "b", "c", "--na-values", "?")
     assert done.returncode == 2
     err = done.stderr
-    assert "column 'c' has 'NA' in line 3" in err, err
+    assert "column 'c', line 3 has 'NA'" in err, err
     assert "None" not in err and "float('nan')" not in err and "index" not in err
 
 

@@ -1,14 +1,23 @@
 """The command line: ``python -m kappalib report data.csv --columns rater_a rater_b``.
 
-Reads a CSV file (the standard library's ``csv`` module) as the reports read strings
-(``kappalib._input.missing``): a blank cell, or a missing-value token (``NA``, ``N/A``,
-``NaN``, ``null``, ``#N/A``, ``<NA>``, ``.``, ``-``, any case; ``--na-values`` replaces them)
-is a missing rating, unless ``--labels`` lists it; the report says which spellings it read
-as missing and how often.  It
-builds the report of :func:`kappalib.agreement_report` (two columns of labels, or two label
-columns and a ``--count`` column of a long count table) or :func:`kappalib.ratings_report`
-(three or more rater columns, or ``--ratings``), and prints it as Markdown with its methods
-paragraph, or writes it as an HTML page (``--html out.html``).
+Reads a CSV file (the standard library's ``csv`` module), builds the report of
+:func:`kappalib.agreement_report` (two columns of labels, or two label columns and a
+``--count`` column of a long count table) or :func:`kappalib.ratings_report` (three or more
+rater columns, or ``--ratings``), and prints it as Markdown with its methods paragraph, or
+writes it as an HTML page (``--html out.html``).
+
+The file is read as the reports read strings (``kappalib._report.reading``), and every
+reading is said in the report:
+
+* the delimiter is the one of ``, ; tab |`` that splits the header (and, if several do, the
+  first rows alike), or ``--sep``; a decimal comma (``2,5``) is read when every number of
+  the columns is written so, or ``--decimal``;
+* a row whose every cell is blank (``,,,`` from a spreadsheet) is not a unit;
+* a blank cell, or a missing-value token (``NA``, ``N/A``, ``NaN``, ``null``, ``#N/A``,
+  ``<NA>``, ``.``, ``-``, any case; ``--na-values`` replaces them) is a missing rating,
+  unless ``--labels`` lists it;
+* words that differ only by case are refused with both named, unless ``--labels`` gives the
+  categories: a variant of one listed category is then read as it.
 
 Bad input (a missing file or column, a value outside ``--labels``, a single category, ...)
 prints one sentence to stderr and exits with status 2; no traceback.
@@ -268,7 +277,7 @@ def _check_within(columns, names, order, lines):
     if order is None:
         return
     allowed = set(order)
-    found: dict[Any, list[str]] = {}
+    found: dict[Any, list[tuple[str, int]]] = {}
     for i, line in enumerate(lines):  # in the file's order
         for name, col in zip(names, columns, strict=True):
             v = col[i]
@@ -311,9 +320,8 @@ def _missing(
     missing, undecided = classify(sorted(spellings), tokens, args.labels)
     if undecided:
         word = undecided[0]
-        j, i = next((j, i) for j, col in enumerate(raw) for i, c in enumerate(col) if c == word)
         raise BadInputError(
-            f"column {args.columns[j]!r} has {word!r} in line {lines[i]}, which reads as a "
+            f"{_where(raw, word, args, lines)} has {word!r}, which reads as a "
             "missing rating, but --na-values does not list it: add it to --na-values, or "
             "list it in --labels if it is a category"
         )
@@ -323,8 +331,8 @@ def _missing(
 
 
 def _where(raw: list[list[str]], word: str, args: argparse.Namespace, lines: list[int]) -> str:
-    """Where a spelling first appears: "column 'b', line 4"."""
-    j, i = next((j, i) for j, col in enumerate(raw) for i, c in enumerate(col) if c == word)
+    """Where a spelling first appears in the file: "column 'b', line 4"."""
+    i, j = next((i, j) for i in range(len(lines)) for j, col in enumerate(raw) if col[i] == word)
     return f"column {args.columns[j]!r}, line {lines[i]}"
 
 
