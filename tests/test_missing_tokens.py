@@ -237,3 +237,13 @@ def test_a_blank_is_missing_even_when_listed():
         kl.krippendorff_alpha(data, labels=["a", "b", ""])
     report = kl.ratings_report(data, labels=["a", "b"], rng=0)
     assert report.n_missing == 1
+
+
+def test_ratings_report_names_every_rating_outside_its_labels():
+    """Before: "ratings holds the rating 'q', which is not among labels ['a', 'b']" only."""
+    data = [["a", "b", "q", "a"], ["a", "zz", "b", "q"], ["b", "b", "a", "c"]]
+    with pytest.raises(ValueError) as info:
+        kl.ratings_report(data, labels=["a", "b"])
+    message = str(info.value)
+    for part in ("'q' (2 cells)", "'zz' (1 cell)", "'c' (1 cell)", "['a', 'b']"):
+        assert part in message, message

@@ -25,6 +25,7 @@ import numpy as np
 from .._input.labels import case_variants, is_missing_label
 from .._input.missing import check_na_values, classify, spelling_text
 from .._input.ratings import is_dataframe
+from .._shared.messages import short
 from .._shared.words import join_words, label_text, plural, say
 
 
@@ -150,6 +151,25 @@ def _warn_pandas_na(
         )
 
 
+SHOWN = 5  # outside values named in one sentence; the rest are counted
+
+
+def _check_listed(
+    kept: list[str], read_as: dict[str, str], listed: list[Any], strings: Counter[str]
+) -> None:
+    """Every rating outside ``labels``, named at once (up to a few) with its count."""
+    allowed = set(listed)
+    outside = [s for s in kept if s not in allowed and s not in read_as]
+    if not outside:
+        return
+    named = [f"{s!r} ({strings[s]} {plural('cell', strings[s])})" for s in outside[:SHOWN]]
+    more = f" and {len(outside) - SHOWN} more" if len(outside) > SHOWN else ""
+    raise ValueError(
+        f"ratings hold {', '.join(named)}{more}, which labels={short(listed)} does not list; "
+        "correct them, or add them to labels"
+    )
+
+
 def read_strings(
     columns: list[Any],
     labels: Any,
@@ -203,6 +223,8 @@ def read_strings(
         )
     reading.read_as = read_as
     reading.variants = {s: strings[s] for s in read_as}
+    if listed is not None and names == "ratings":
+        _check_listed(kept, read_as, listed, strings)
     if not gone and not read_as:
         return columns, reading
     drop = set(gone)
