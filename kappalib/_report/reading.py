@@ -166,7 +166,8 @@ def _check_listed(
     more = f" and {len(outside) - SHOWN} more" if len(outside) > SHOWN else ""
     raise ValueError(
         f"ratings hold {', '.join(named)}{more}, which labels={short(listed)} does not list; "
-        "correct them, or add them to labels"
+        f"correct {'it' if len(outside) == 1 else 'them'}, or add "
+        f"{'it' if len(outside) == 1 else 'them'} to labels"
     )
 
 
