@@ -297,3 +297,10 @@ def test_decimals_written_both_ways_are_refused(tmp_path):
     assert "'2,5'" in done.stderr and "'3.5'" in done.stderr and "--decimal" in done.stderr
     given = _cli("report", path, "--columns", "a", "b", "--decimal", ".")
     assert given.returncode == 0, given.stderr  # words then: "2,5" is a category as asked
+
+
+def test_a_count_table_row_with_a_missing_label_says_which(tmp_path):
+    path = _file(tmp_path / "long.csv", "a,b,n\nx,y,3\nNA,y,2\ny,y,4\n")
+    done = _cli("report", path, "--columns", "a", "b", "--count", "n")
+    assert done.returncode == 2
+    assert "column 'a' has 'NA', a missing label, in line 3" in done.stderr, done.stderr

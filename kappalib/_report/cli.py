@@ -272,7 +272,9 @@ def _order(order: list[str] | None, numeric: bool, decimal: str = ".") -> list[A
     return out
 
 
-def _check_within(columns, names, order, lines):
+def _check_within(
+    columns: list[list[Any]], names: list[str], order: list[Any] | None, lines: list[int]
+) -> None:
     """Every value outside --labels, named at once (up to a few) with its 1-based lines."""
     if order is None:
         return
@@ -390,8 +392,8 @@ def _build(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
         raise BadInputError(
             f"{args.csv} has no column {missing[0]!r}; its columns are {', '.join(header)}" + hint
         )
-    raw = [[(row.get(c) or "").strip() for row in rows] for c in args.columns]
-    raw, read_as_missing = _missing(raw, args, lines)
+    written = [[(row.get(c) or "").strip() for row in rows] for c in args.columns]
+    raw, read_as_missing = _missing(written, args, lines)
     decimal = _decimal(raw, args, lines)
     spelled, read_as = _spellings(raw, args, lines, decimal)
     read = {
@@ -421,11 +423,13 @@ def _build(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
                 "--count reads a long count table: give exactly two label columns with "
                 f"--columns, got {len(args.columns)}"
             )
-        for name, col in zip(args.columns, cells, strict=True):
+        for name, col, as_written in zip(args.columns, cells, written, strict=True):
             blank = next((i for i, v in enumerate(col) if v is None), None)
             if blank is not None:
+                cell = as_written[blank]
+                what = f"has {cell!r}, a missing label," if cell else "is blank"
                 raise BadInputError(
-                    f"column {name!r} is blank in line {lines[blank]}: every row of a count "
+                    f"column {name!r} {what} in line {lines[blank]}: every row of a count "
                     "table needs both labels"
                 )
         _check_within(cells, args.columns, order, lines)
