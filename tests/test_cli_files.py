@@ -304,3 +304,17 @@ def test_a_count_table_row_with_a_missing_label_says_which(tmp_path):
     done = _cli("report", path, "--columns", "a", "b", "--count", "n")
     assert done.returncode == 2
     assert "column 'a' has 'NA', a missing label, in line 3" in done.stderr, done.stderr
+
+
+def test_an_id_column_among_the_raters_is_refused_in_the_command_lines_words(tmp_path):
+    """Before: "ratings column 0 holds a different value ... make it the DataFrame's index
+    with df.set_index, or pass labels=" (0-based, Python's words)."""
+    rng = np.random.default_rng(1)
+    rows = [f"{100 + i},{','.join(map(str, rng.integers(1, 4, 3)))}" for i in range(12)]
+    path = _file(tmp_path / "ids.csv", "id,a,b,c\n" + "\n".join(rows) + "\n")
+    done = _cli("report", path, "--columns", "id", "a", "b", "c")
+    assert done.returncode == 2
+    err = done.stderr
+    assert "column 'id' holds a different value for each of the 12 units" in err, err
+    assert "leave it out of --columns" in err and "--labels" in err
+    assert "DataFrame" not in err and "labels=" not in err and "column 0" not in err

@@ -129,8 +129,18 @@ def _columns(data: Any) -> list[str] | None:
     return [f"column {j}" for j in range(shape[1])] if len(shape) == 2 else None
 
 
+ID_ADVICE = (
+    "drop it (or make it the DataFrame's index with df.set_index), or pass labels= listing "
+    "the rating scale if these really are ratings"
+)
+
+
 def check_not_ids(
-    arr: np.ndarray, missing: np.ndarray | None, name: str, raters: list[str] | None
+    arr: np.ndarray,
+    missing: np.ndarray | None,
+    name: str,
+    raters: list[str] | None,
+    advice: str = ID_ADVICE,
 ) -> None:
     """Refuse a rater whose every rating differs (a subject-id column left in the table).
 
@@ -138,7 +148,8 @@ def check_not_ids(
     for each of at least 8 units, none missing, more distinct values than all the other
     raters together, and at most half of its values appear among theirs.  A rater cannot use
     more categories than there are; an id column uses one per unit, mostly values that no
-    rater uses.  Skipped by the caller when ``categories=`` is given.
+    rater uses.  Skipped by the caller when ``categories=`` is given.  ``advice`` ends the
+    sentence (the command line gives its own, in its options' words).
     """
     R, n = arr.shape
     if R < 3 or n < 8:
@@ -167,9 +178,7 @@ def check_not_ids(
             raise ValueError(
                 f"{name} {where} holds a different value for each of the {n} units "
                 f"({short(own[:5].tolist(), 50)}), more values than all the other raters "
-                f"together ({others.size}): it looks like a subject id, not a rating; drop it "
-                "(or make it the DataFrame's index with df.set_index), or pass labels= "
-                "listing the rating scale if these really are ratings"
+                f"together ({others.size}): it looks like a subject id, not a rating; {advice}"
             )
 
 

@@ -39,6 +39,7 @@ from typing import Any
 from .._count.long_counts import matrix_from_counts
 from .._input.labels import case_variants
 from .._input.missing import NA_VALUES, check_na_values, classify
+from .._input.ratings import as_ratings, check_not_ids
 from .ratings import ratings_report
 from .reading import decimal_caveat, missing_caveat, variants_caveat
 from .two_raters import agreement_report
@@ -476,6 +477,24 @@ def _build(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
         layout = "raters x units"
     if numeric:
         data = [[math.nan if v is None else v for v in row] for row in data]
+    if order is None:  # an id column among --columns: said in the command line's words
+        by_rater = (
+            data if layout == "raters x units" else [list(c) for c in zip(*data, strict=True)]
+        )
+        arr, hole, _ = as_ratings(by_rater, "--columns")
+        names = (
+            [f"column {c!r}" for c in args.columns]
+            if layout == "units x raters"
+            else [f"the row of line {line}" for line in lines]
+        )
+        check_not_ids(
+            arr,
+            hole,
+            "--columns:",
+            names,
+            "leave it out of --columns, or give the rating scale with --labels if these "
+            "really are ratings",
+        )
     report = ratings_report(
         data,
         layout=layout,  # type: ignore[arg-type]
