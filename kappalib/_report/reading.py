@@ -99,6 +99,8 @@ def _cells(y: Any) -> np.ndarray | None:
     if _categorical(y):
         return None
     if is_dataframe(y):
+        if all(getattr(dt, "kind", "O") in "biufcmM" for dt in y.dtypes):
+            return None  # numbers only: nothing to read
         arr = y.astype(object).to_numpy(dtype=object)
         for j, name in enumerate(y.columns):
             if _categorical(y[name]):
@@ -149,6 +151,10 @@ def _warn_pandas_na(
             UserWarning,
             stacklevel=stacklevel + 1,
         )
+
+
+def _shown(spelling: str) -> str:
+    return "a blank string" if not spelling.strip() else repr(spelling)
 
 
 SHOWN = 5  # outside values named in one sentence; the rest are counted
@@ -207,10 +213,12 @@ def read_strings(
             "does not list it: add it to na_values, or list it in labels= if it is a category"
         )
     if gone and missing == "raise":
+        first = gone[0]
+        listable = ", or list it in labels= if it is a category" if first.strip() else ""
         raise ValueError(
-            f"{names} hold {gone[0]!r} ({strings[gone[0]]} of them), which reads as a missing "
-            "label; pass missing='drop' to leave those units out (the report says how many), "
-            "or list it in labels= if it is a category"
+            f"{names} hold {_shown(first)} ({strings[first]} of them), which reads as a "
+            "missing label; pass missing='drop' to leave those units out (the report says how "
+            f"many){listable}"
         )
     reading.missing = {s: strings[s] for s in gone}
     kept = [s for s in strings if s not in reading.missing]
