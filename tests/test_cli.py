@@ -188,7 +188,7 @@ def tiny(tmp_path):
         (
             "ok",
             ["--columns", "a", "b", "--labels", "x"],
-            "--labels x does not list 'y' (column 'b', lines 2 and 3; column 'a', line 3)",
+            "'y' (column 'b', lines 2 and 3; column 'a', line 3) is not in --labels x;",
         ),
         ("ok", ["--columns", "a", "b", "--weighting", "linear"], "give their order with --labels"),
         ("ok", ["--columns", "a"], "at least two rater columns"),

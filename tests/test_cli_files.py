@@ -237,7 +237,7 @@ def test_every_label_outside_the_order_is_named_at_once(tmp_path):
     assert "'hgh' (column 'a', line 3; column 'b', line 7)" in err
     assert "'lo' (column 'b', line 5; column 'a', line 10)" in err
     assert "'medium' (column 'a', line 8)" in err
-    assert "low mid high" in err
+    assert "are not in --labels low mid high; correct them" in err
 
 
 def test_many_bad_labels_are_cut_to_a_few(tmp_path):

@@ -297,10 +297,11 @@ def _check_within(
         shown.append(f"{v!r} ({text})")
     more = len(found) - len(shown)
     tail = f" and {more} more" if more else ""
+    one = len(found) == 1
     raise BadInputError(
-        f"--labels {' '.join(map(str, order))} does not list {', '.join(shown)}{tail}; "
-        f"correct {'it' if len(found) == 1 else 'them'}, or add "
-        f"{'it' if len(found) == 1 else 'them'} to --labels"
+        f"{', '.join(shown)}{tail} {'is' if one else 'are'} not in --labels "
+        f"{' '.join(map(str, order))}; correct {'it' if one else 'them'}, or add "
+        f"{'it' if one else 'them'} to --labels"
     )
 
 
