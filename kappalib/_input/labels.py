@@ -11,6 +11,7 @@ import numpy as np
 
 from .._shared.errors import LabelKindError
 from .._shared.messages import short
+from .missing import token_key
 
 
 def has_big_int(y):
@@ -186,3 +187,30 @@ def labels_of_kind(labels, kind, names, together):
 def join_names(names):
     """'a and b', or 'a, b and c'."""
     return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else names[0]
+
+
+def case_variants(values, listed=None):
+    """Spellings that differ only by case or surrounding space: ``(read_as, clashes)``.
+
+    Without ``listed`` (no order given), ``clashes`` holds each group of two or more distinct
+    strings of ``values`` that are equal stripped and case-folded ('Moderate', 'moderate'):
+    a caller refuses them, naming both.  With ``listed`` (the categories and their order,
+    given by the user), ``read_as`` maps a string that is not listed but matches exactly one
+    listed category that way to it ('Moderate' -> 'moderate'), and ``clashes`` is empty.
+    """
+    strings = [v for v in dict.fromkeys(values) if isinstance(v, str)]
+    if listed is None:
+        groups = {}
+        for v in strings:
+            groups.setdefault(token_key(v), []).append(v)
+        return {}, [g for g in groups.values() if len(g) > 1]
+    by_key = {}
+    for v in listed:
+        if isinstance(v, str):
+            by_key.setdefault(token_key(v), []).append(v)
+    exact = set(listed)
+    read_as = {}
+    for v in strings:
+        if v not in exact and len(by_key.get(token_key(v), ())) == 1:
+            read_as[v] = by_key[token_key(v)][0]
+    return read_as, []

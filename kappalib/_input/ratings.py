@@ -9,11 +9,12 @@
   default for plain arrays and lists (as it always was).  A plain array with more rows than
   columns (40 raters for 3 units?) is refused unless ``layout=`` is given.
 
-**What is missing.**  One rule: a rating is missing when it is ``None``, a float NaN or
-pandas' ``NA``/``NaT``.  A string is always a rating; a string that reads as a missing marker
-(``""``, ``"nan"``, ``"NaN"``, ``"NA"``, ``"None"``, ``"null"``, any case) is refused, because
-numpy turns NaN into the string ``"nan"`` inside a string array and the two cannot be told
-apart.
+**What is missing.**  One rule (``missing.py``): a rating is missing when it is ``None``, a
+float NaN or pandas' ``NA``/``NaT``.  A string is a rating; a string that reads as a
+missing-value token (blank, ``NA``, ``N/A``, ``NaN``, ``null``, ``#N/A``, ``<NA>``, ``.``,
+``-``, any case) is refused unless ``labels=`` lists it, because numpy turns NaN into the
+string ``"nan"`` inside a string array and the two cannot be told apart.  (The reports read a
+token as missing, ``na_values=``.)
 
 **Counts or ratings.**  A units x categories count table (:func:`rating_table`'s result, a
 :class:`~kappalib.RatingTable` that carries its categories) and raw ratings are told apart:
@@ -30,6 +31,7 @@ import numpy as np
 from .._shared.messages import short
 from ..results import RatingTable
 from .labels import has_big_int
+from .missing import DEFAULT_TOKENS, token_key
 
 Layout = Literal["raters x units", "units x raters"]
 
@@ -37,8 +39,8 @@ Layout = Literal["raters x units", "units x raters"]
 LAYOUTS = ("raters x units", "units x raters")
 
 
-# Strings that read as "missing" (compared case-insensitively): refused, never guessed.
-MISSING_WORDS = frozenset({"", "nan", "na", "n/a", "<na>", "none", "null", "nat"})
+# Strings that read as "missing" (stripped, case-folded): refused unless listed, never guessed.
+MISSING_WORDS = DEFAULT_TOKENS
 
 
 def is_dataframe(data: Any) -> bool:
@@ -127,8 +129,18 @@ def _columns(data: Any) -> list[str] | None:
     return [f"column {j}" for j in range(shape[1])] if len(shape) == 2 else None
 
 
+ID_ADVICE = (
+    "drop it (or make it the DataFrame's index with df.set_index), or pass labels= listing "
+    "the rating scale if these really are ratings"
+)
+
+
 def check_not_ids(
-    arr: np.ndarray, missing: np.ndarray | None, name: str, raters: list[str] | None
+    arr: np.ndarray,
+    missing: np.ndarray | None,
+    name: str,
+    raters: list[str] | None,
+    advice: str = ID_ADVICE,
 ) -> None:
     """Refuse a rater whose every rating differs (a subject-id column left in the table).
 
@@ -136,7 +148,8 @@ def check_not_ids(
     for each of at least 8 units, none missing, more distinct values than all the other
     raters together, and at most half of its values appear among theirs.  A rater cannot use
     more categories than there are; an id column uses one per unit, mostly values that no
-    rater uses.  Skipped by the caller when ``categories=`` is given.
+    rater uses.  Skipped by the caller when ``categories=`` is given.  ``advice`` ends the
+    sentence (the command line gives its own, in its options' words).
     """
     R, n = arr.shape
     if R < 3 or n < 8:
@@ -165,16 +178,17 @@ def check_not_ids(
             raise ValueError(
                 f"{name} {where} holds a different value for each of the {n} units "
                 f"({short(own[:5].tolist(), 50)}), more values than all the other raters "
-                f"together ({others.size}): it looks like a subject id, not a rating; drop it "
-                "(or make it the DataFrame's index with df.set_index), or pass labels= "
-                "listing the rating scale if these really are ratings"
+                f"together ({others.size}): it looks like a subject id, not a rating; {advice}"
             )
 
 
-def as_ratings(data: Any, name: str) -> tuple[np.ndarray, np.ndarray | None, Any]:
+def as_ratings(
+    data: Any, name: str, listed: Any = None
+) -> tuple[np.ndarray, np.ndarray | None, Any]:
     """Return ``(array of shape (raters, units), missing mask, extremes)`` or raise one clear
     sentence.  For floats the mask is None (``np.isnan`` on demand: the integer fast path never
     needs it) and ``extremes`` the smallest and largest rating; otherwise ``extremes`` is None.
+    A missing-value token that ``listed`` (the ``labels``) names is a rating.
     """
     try:
         arr = np.asarray(data)
@@ -221,7 +235,7 @@ def as_ratings(data: Any, name: str) -> tuple[np.ndarray, np.ndarray | None, Any
             )
         return arr, None, (lo, hi)
     if kind in "US":
-        _refuse_missing_words(arr, np.zeros(arr.shape, dtype=bool), name)
+        _refuse_missing_words(arr, np.zeros(arr.shape, dtype=bool), name, listed)
         return arr, np.zeros(arr.shape, dtype=bool), None
     if kind == "O":
         flat = arr.ravel()
@@ -229,7 +243,7 @@ def as_ratings(data: Any, name: str) -> tuple[np.ndarray, np.ndarray | None, Any
         present = flat[~missing]
         if all(isinstance(v, str) for v in present):
             out = np.where(missing, "", flat).astype(str)
-            _refuse_missing_words(out.reshape(arr.shape), missing.reshape(arr.shape), name)
+            _refuse_missing_words(out.reshape(arr.shape), missing.reshape(arr.shape), name, listed)
         elif all(
             isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, bool)
             for v in present
@@ -259,16 +273,26 @@ def as_ratings(data: Any, name: str) -> tuple[np.ndarray, np.ndarray | None, Any
     )
 
 
-def _refuse_missing_words(arr: np.ndarray, missing: np.ndarray, name: str) -> None:
+def _refuse_missing_words(
+    arr: np.ndarray, missing: np.ndarray, name: str, listed: Any = None
+) -> None:
     distinct = np.unique(arr[~missing]) if missing.any() else np.unique(arr)
-    bad = [v for v in distinct.tolist() if str(v).strip().lower() in MISSING_WORDS]
+    keys = set()
+    if listed is not None and not isinstance(listed, str) and hasattr(listed, "__iter__"):
+        keys = {token_key(v) for v in np.asarray(listed).tolist() if isinstance(v, str)} - {""}
+    bad = [
+        v
+        for v in distinct.tolist()
+        if token_key(str(v)) in MISSING_WORDS and token_key(str(v)) not in keys
+    ]
     if bad:
         pos = tuple(int(i) for i in np.argwhere((arr == bad[0]) & ~missing)[0])
         raise ValueError(
             f"{name} holds the string {bad[0]!r} at index {pos}, which reads as a missing "
-            "rating: a string is always a rating here, so mark a missing one with None or "
-            "float('nan') in a list or an object array (numpy turns NaN into the string "
-            "'nan' inside a string array)"
+            "rating: mark a missing rating with None or float('nan') in a list or an object "
+            "array (numpy turns NaN into the string 'nan' inside a string array), list "
+            f"{bad[0]!r} in labels= if it is a category, or let ratings_report read it as "
+            "missing (na_values=)"
         )
 
 
@@ -323,9 +347,9 @@ def prepare(
     categories, where their order comes from)``, the last ``"given"`` (``categories=`` or an
     ordered pandas Categorical), ``"numbers"`` or ``"spelling"``."""
     data, categorical, raters = orient(data, layout, name)
-    arr, missing, extremes = as_ratings(data, name)
     if categories is None and categorical is not None:
         categories = categorical
+    arr, missing, extremes = as_ratings(data, name, categories)
     if categories is not None:
         return arr, missing, extremes, categories, "given"
     check_not_ids(arr, missing, name, raters)
@@ -337,4 +361,6 @@ RATINGS_DOC = """One row per unit, one column per rater (``layout="units x rater
         (``layout="raters x units"``, the ``krippendorff`` package's).  A DataFrame is
         read units x raters; a plain array raters x units, and one with more rows than
         columns is refused unless ``layout`` is given.  ``None``, NaN or pandas' ``NA``
-        marks a missing rating (a string is always a rating).  Numbers or strings."""
+        marks a missing rating; a string that reads as one (blank, ``"NA"``, ``"nan"``,
+        ``"null"``, ``"."``, ... in any case) is refused unless ``labels`` lists it.
+        Numbers or strings."""

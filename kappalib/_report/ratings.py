@@ -4,6 +4,7 @@ two-rater report and the caveats' rules are in ``two_raters``."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal
 
 import numpy as np
@@ -36,6 +37,7 @@ from .._shared.words import (
 from .._uncertainty.kappa_inference import z_test
 from .._uncertainty.ratings_intervals import ratings_confint, ratings_standard_error
 from ..results import Estimate, RatingsReport, RatingTable
+from .reading import read_strings
 
 __all__ = ["ratings_report"]
 
@@ -79,6 +81,7 @@ def ratings_report(
     labels: ArrayLike | None = None,
     weighting: str | ArrayLike | None = None,
     confidence_level: float = 0.95,
+    na_values: Sequence[str] | None = None,
     n_resamples: int = 9999,
     rng: int | np.random.Generator | None = None,
 ) -> RatingsReport:
@@ -113,6 +116,12 @@ def ratings_report(
     weighting : {None, "linear", "quadratic"} or array-like of shape (K, K)
         For AC2 and weighted Brennan-Prediger (Fleiss' kappa is nominal).
     confidence_level : float, default 0.95
+    na_values : sequence of str, optional
+        The strings that mean a missing rating (raw ratings), as in
+        :func:`agreement_report`: by default ``NA``, ``N/A``, ``NaN``, ``null``, ``#N/A``,
+        ``<NA>``, ``.`` and ``-`` in any case, and a blank always; a string that ``labels``
+        lists is a category.  The paragraph names the spellings read as missing; case
+        variants are refused, or read as the listed category when ``labels`` is given.
     n_resamples : int, default 9999
         Resamples of the bootstrap intervals (alpha, Light).
     rng : None, int or numpy.random.Generator
@@ -159,7 +168,8 @@ def ratings_report(
     boot = (n_resamples, rng)
     if table is not None:
         return _table_report(table, level, labels, weighting, conf, boot)
-    return _ratings_report(ratings, layout, level, labels, weighting, conf, boot)
+    (ratings,), reading = read_strings([ratings], labels, na_values, "ratings")
+    return _ratings_report(ratings, layout, level, labels, weighting, conf, boot, reading.caveats())
 
 
 def _table_report(
@@ -191,7 +201,14 @@ def _table_report(
 
 
 def _ratings_report(
-    data: Any, layout: Any, level: Any, categories: Any, weighting: Any, conf: float, boot: Any
+    data: Any,
+    layout: Any,
+    level: Any,
+    categories: Any,
+    weighting: Any,
+    conf: float,
+    boot: Any,
+    said: tuple[str, ...] = (),
 ) -> RatingsReport:
     arr, missing, _, _, _ = prepare(data, layout, categories, "ratings")
     hole = np.isnan(arr) if missing is None else missing
@@ -211,6 +228,7 @@ def _ratings_report(
         n_raters=arr.shape[0],
         n_missing=int(hole.sum()),
         n_cells=int(arr.size),
+        said=said,
     )
 
 
@@ -229,6 +247,7 @@ def _assemble(
     n_raters: int | None = None,
     n_missing: int = 0,
     n_cells: int | None = None,
+    said: tuple[str, ...] = (),
 ) -> RatingsReport:
     n_units = int(table.shape[0])
     totals = table.sum(axis=0)
@@ -346,7 +365,7 @@ def _assemble(
         level_of_measurement=level,
         weighting=stored_weighting(weighting),
         confidence_level=conf,
-        caveats=_ratings_caveats(table, cats, n_units, n_missing, n_cells),
+        caveats=_ratings_caveats(table, cats, n_units, n_missing, n_cells) + said,
         notes=tuple(notes),
         ratings_per_unit=(int(per_unit.min()), int(per_unit.max())),
     )

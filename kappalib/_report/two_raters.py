@@ -31,6 +31,7 @@ are the result.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any, Literal
 
 import numpy as np
@@ -68,8 +69,26 @@ from .._uncertainty.bias_tests import mcnemar_test, stuart_maxwell_test
 from .._uncertainty.bootstrap_intervals import bootstrap_confint
 from .._uncertainty.kappa_inference import kappa_confint, kappa_standard_error, z_test
 from ..results import AgreementReport, ConfidenceInterval, ConfusionMatrix
+from .reading import Reading, read_strings
 
 __all__ = ["agreement_report"]
+
+
+def _outside_message(y1, y2, order, labels, shown=5):
+    """Every label outside ``labels``, named at once (up to ``shown``) with where it first is."""
+    inside = set(order)
+    found = {}
+    for i, pair in enumerate(zip(list(y1), list(y2), strict=True)):  # in the cases' order
+        for name, v in zip(("y1", "y2"), pair, strict=True):
+            v = v.item() if isinstance(v, np.generic) else v
+            if v not in inside and v not in found:
+                found[v] = f"{name}[{i}]"
+    named = [f"{v!r} (first at {where})" for v, where in list(found.items())[:shown]]
+    more = f" and {len(found) - shown} more" if len(found) > shown else ""
+    return (
+        f"labels={short(list(labels))} must list every category, got "
+        f"{'the label' if len(found) == 1 else 'the labels'} {', '.join(named)}{more} outside it"
+    )
 
 
 def _drop_missing(y1, y2):
@@ -154,6 +173,7 @@ def agreement_report(
     confidence_level: float = 0.95,
     raters: tuple[str, str] = ("rater 1", "rater 2"),
     missing: Literal["raise", "drop"] = "raise",
+    na_values: Sequence[str] | None = None,
     method: Literal["analytic", "percentile", "bca"] = "analytic",
     n_resamples: int = 9999,
     rng: int | np.random.Generator | None = None,
@@ -188,8 +208,17 @@ def agreement_report(
     raters : (str, str), default ("rater 1", "rater 2")
         How the paragraph names the two raters.
     missing : {"raise", "drop"}, default "raise"
-        What a missing label (None, NaN) does: an error, or the unit is left out and the
-        paragraph says how many were.
+        What a missing label (None, NaN, or a string of ``na_values``) does: an error, or the
+        unit is left out and the paragraph says how many were.
+    na_values : sequence of str, optional
+        The strings that mean a missing label, compared stripped and without regard to case;
+        by default ``NA``, ``N/A``, ``NaN``, ``null``, ``#N/A``, ``<NA>``, ``.`` and ``-``
+        (not ``none``, a category of many scales), and a blank always.  A string that
+        ``labels`` lists is a category.  The paragraph names the spellings read as missing.
+        Strings that differ only by case or surrounding space are refused, unless ``labels``
+        is given: a variant of one listed category is then read as it, and the paragraph
+        says so.  (``pandas.read_csv`` reads ``None``, ``NA``, ``null`` and more as NaN
+        itself: read with ``keep_default_na=False`` to leave the choice to these rules.)
     method : {"analytic", "percentile", "bca"}, default "analytic"
         The interval: the normal approximation of :func:`kappa_confint`, or the bootstrap
         over units of :func:`bootstrap_confint` (percentile or BCa), which chapter 11 shows
@@ -240,7 +269,9 @@ def agreement_report(
     if method not in ("analytic", "percentile", "bca"):
         raise ValueError(f"method must be 'analytic', 'percentile' or 'bca', got {method!r}")
     boot = (method, n_resamples, rng)
-    return _two_rater_report(y1, y2, C, labels, weighting, scores, level, raters, missing, boot)
+    return _two_rater_report(
+        y1, y2, C, labels, weighting, scores, level, raters, missing, boot, na_values
+    )
 
 
 def _two_rater_report(
@@ -254,8 +285,10 @@ def _two_rater_report(
     raters: Any,
     missing: str,
     boot: Any,
+    na_values: Any = None,
 ) -> AgreementReport:
     n_left_out = 0
+    reading = Reading()
     if C is not None:
         if y1 is not None or y2 is not None:
             raise TypeError(
@@ -287,18 +320,16 @@ def _two_rater_report(
                 "agreement_report needs two label sequences (y1, y2) or a matrix C=, got "
                 f"y1={short(y1, 30)}, y2={short(y2, 30)}"
             )
+        (y1, y2), reading = read_strings(
+            [y1, y2], labels, na_values, "y1 and y2", missing=missing, stacklevel=4
+        )
         if missing == "drop":
             y1, y2, n_left_out = _drop_missing(y1, y2)
         matrix, order, _, source = labelled_matrix(y1, y2, labels, None, names=("y1", "y2"))
         if labels is not None:
             n_seen = len(y1) if hasattr(y1, "__len__") else None
             if n_seen is not None and matrix.sum() != n_seen:
-                inside = set(order)
-                outside = next(v for v in list(y1) + list(y2) if v not in inside)
-                raise ValueError(
-                    f"labels={short(list(labels))} must list every category, got the label "
-                    f"{outside!r} outside it"
-                )
+                raise ValueError(_outside_message(y1, y2, order, labels))
         if weighting is not None and source == "spelling":
             raise ValueError(
                 f"a weighted report (weighting={short(weighting, 30)}) measures distances "
@@ -366,7 +397,8 @@ def _two_rater_report(
         bias_index=bias_index(M) if two else None,
         specific_agreement=specific,
         bias_test=bias,
-        caveats=_two_rater_caveats(M, names, n, n_left_out, raters, interval == "analytic"),
+        caveats=_two_rater_caveats(M, names, n, n_left_out, raters, interval == "analytic")
+        + reading.caveats(),
         notes=notes,
         n_left_out=n_left_out,
     )
