@@ -367,6 +367,10 @@ def test_a_run_starved_by_a_busy_host_is_told_apart():
             ],
             stdout=subprocess.PIPE,
             text=True,
+            # A session each: with the kernel's autogroup on, the loops of one session would
+            # share one scheduling group and, together, only match the run's cgroup (the run
+            # got half the core, not a quarter, and the test failed in CI).
+            start_new_session=True,
         )
         for _ in range(3)
     ]
