@@ -60,7 +60,9 @@ def test_alpha_se_and_interval_against_irrcac(batch, irr_w, ours):
         assert se == pytest.approx(est["se"], abs=1e-10), seed
         ci = kl.ratings_confint(data, confidence_level=0.9, **kw)
         lo, hi = est["confidence_interval"]
-        assert ci.low == pytest.approx(lo, abs=1e-9) and ci.high == pytest.approx(hi, abs=1e-9)
+        # 1e-8: on the declared floor (scipy 1.12) irrCAC's t quantile is about 1e-9 from
+        # today's scipy (1.08e-9 seen at batch 2), as in the other issue-34 tests on the floor.
+        assert ci.low == pytest.approx(lo, abs=1e-8) and ci.high == pytest.approx(hi, abs=1e-8)
         checked += 1
     assert checked >= BATCH // 2
 
