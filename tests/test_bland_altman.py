@@ -30,6 +30,9 @@ TWO_SD = math.erf(math.sqrt(2))  # the share of a normal within +-2 SD
 
 
 # --- the distributions behind the intervals --------------------------------------------------
+# The oracle's own warning: scipy 1.12 (the declared floor) divides by zero inside boost's
+# noncentral t at df 1 and still returns the right number; kappalib's functions warn nothing.
+@pytest.mark.filterwarnings("ignore:divide by zero encountered in _nct:RuntimeWarning")
 @pytest.mark.parametrize("df", [1, 2, 4, 16, 99, 2000, 1e5])
 @pytest.mark.parametrize("nc", [-40.0, -2.5, 0.0, 1.0, 8.08, 40.0])
 def test_noncentral_t_against_scipy(df, nc):

@@ -92,7 +92,7 @@ def test_static_figure_titles_and_cells():
     s = weighted_contributions(SEED_003, "quadratic")
     fig = draw_weighted_contributions(s, labels=[1, 2, 3])
     ax_o, ax_e = fig.axes[:2]
-    assert fig.texts[0].get_text() == "quadratic weights: $\\kappa_w$ = 1 − 18.75 / 37.50 = 0.500"
+    assert fig.texts[0].get_text() == "quadratic weights: weighted κ = 1 − 18.75 / 37.50 = 0.500"
     assert ax_o.get_title() == "observed W∘O: sum 18.75"
     assert ax_e.get_title() == "expected W∘E: sum 37.50"
     assert [t.get_text() for t in ax_o.texts] == [

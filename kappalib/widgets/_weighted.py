@@ -150,7 +150,9 @@ def _titles(state):
         verdict = "kappa is undefined (0/0): no expected disagreement"
     else:
         verdict = (
-            r"$\kappa_w$"
+            # Plain text, not mathtext: matplotlib 3.8's mathtext parser warns under today's
+            # pyparsing (the declared floor), and "weighted κ" reads as well as κ_w.
+            "weighted κ"
             f" = 1 − {100 * state.observed_total:.2f} / {100 * state.expected_total:.2f}"
             f" = {state.kappa:.3f}"
         )
