@@ -13,6 +13,16 @@ import kappalib as kl
 
 GOOD = [[8, 2], [1, 9]]
 
+# issue 30, item 10: 12 units x 3 raters coded 0, 1, 2 (raw ratings, not counts); before,
+# gwet_ac1_multi and brennan_prediger_multi returned a number where fleiss_kappa refused
+RAW0 = [[0, 0, 1], [1, 1, 1], [2, 2, 1], [0, 1, 0], [2, 2, 2], [1, 0, 1],
+        [0, 0, 0], [1, 2, 2], [2, 1, 2], [0, 0, 1], [1, 1, 2], [2, 0, 2]]  # fmt: skip
+# issue 30, item 11: a subject id 1..10 left in front of three raters' measurements
+WITH_ID = [[i + 1, 50.5 + 3 * m, 51.25 + 3 * m, 49.75 + 3 * m] for i, m in
+           enumerate([2.1, -1.3, 0.4, 3.3, -2.2, 1.7, -0.6, 0.9, -3.1, 2.6])]  # fmt: skip
+# issue 30, item 12: a table of proportions (it sums to 1), which has lost its N
+SHARES = [[0.4, 0.1], [0.05, 0.45]]
+
 CASES = [
     # (id, call, exception, words the message must contain)
     ("1-D matrix", lambda: kl.kappa([1, 2, 3]), ValueError, ["C", "(3,)"]),
@@ -336,6 +346,78 @@ CASES = [
         ValueError,
         ["confidence_level", "1"],
     ),
+    (
+        "0-coded ratings as counts, fleiss_kappa",
+        lambda: kl.fleiss_kappa(RAW0),
+        ValueError,
+        ["table", "raw ratings coded from 0", "rating_table"],
+    ),
+    (
+        "0-coded ratings as counts, gwet_ac1_multi",
+        lambda: kl.gwet_ac1_multi(RAW0),
+        ValueError,
+        ["table", "raw ratings coded from 0", "rating_table"],
+    ),
+    (
+        "0-coded ratings as counts, brennan_prediger_multi",
+        lambda: kl.brennan_prediger_multi(RAW0),
+        ValueError,
+        ["table", "raw ratings coded from 0", "rating_table"],
+    ),
+    (
+        "0-coded ratings as counts, fleiss_kappa_generalized",
+        lambda: kl.fleiss_kappa_generalized(RAW0),
+        ValueError,
+        ["table", "raw ratings coded from 0", "rating_table"],
+    ),
+    (
+        "0-coded ratings as counts, category_fleiss_kappas",
+        lambda: kl.category_fleiss_kappas(RAW0),
+        ValueError,
+        ["table", "raw ratings coded from 0", "rating_table"],
+    ),
+    (
+        "0-coded ratings as counts, ratings_confint",
+        lambda: kl.ratings_confint(RAW0, coefficient="ac1"),
+        ValueError,
+        ["raw ratings coded from 0", "rating_table"],
+    ),
+    (
+        "subject id left in, icc",
+        lambda: kl.icc(WITH_ID, layout="units x raters"),
+        ValueError,
+        ["ratings column 0", "1, 2, ..., 10", "subject id", "drop it", "set_index"],
+    ),
+    (
+        "subject id left in, overall_ccc",
+        lambda: kl.overall_ccc(WITH_ID, layout="units x raters"),
+        ValueError,
+        ["ratings column 0", "1, 2, ..., 10", "subject id", "drop it", "set_index"],
+    ),
+    (
+        "proportions, kappa_confint",
+        lambda: kl.kappa_confint(SHARES),
+        ValueError,
+        ["kappa_confint", "C", "0.4", "(0, 0)", "proportions"],
+    ),
+    (
+        "proportions, kappa_standard_error",
+        lambda: kl.kappa_standard_error(SHARES),
+        ValueError,
+        ["kappa_standard_error", "C", "0.4", "(0, 0)", "proportions"],
+    ),
+    (
+        "proportions, bangdiwala_confint",
+        lambda: kl.bangdiwala_confint(SHARES),
+        ValueError,
+        ["bangdiwala_confint", "C", "0.4", "(0, 0)", "proportions"],
+    ),
+    (
+        "fractional sample_weight, cohen_kappa_confint",
+        lambda: kl.cohen_kappa_confint([0, 1, 1], [0, 1, 0], sample_weight=[0.5, 1, 1]),
+        ValueError,
+        ["cohen_kappa_confint", "sample_weight", "0.5"],
+    ),
 ]
 
 
@@ -353,3 +435,22 @@ def test_bad_input_raises_one_clear_sentence(call, exc, words):
     raised_in = Path(info.traceback[-1].frame.code.path).resolve()
     inside = raised_in.relative_to(Path(kl.__file__).resolve().parent).parts
     assert any(part.startswith("_") for part in inside), raised_in
+
+
+def test_issue30_checks_leave_real_tables_alone():
+    """The checks of issue 30's items 10-12 refuse what they must and nothing else: plain count
+    tables with missing ratings (Gwet 2014's 5 observers, 15 units of 3 to 5 ratings; Krippendorff
+    2011's 12 units of 1 to 4) keep their values, which irrCAC and krippendorff give as a table
+    (tests/test_multirater_oracles.py); whole counts keep their interval."""
+    from kappalib import datasets
+
+    for name, layout in (
+        ("gwet2014_5observers", "raters x units"),
+        ("krippendorff2011_example", "raters x units"),
+    ):
+        table = kl.rating_table(datasets.load(name).data, layout=layout)
+        plain = np.asarray(table)
+        assert kl.gwet_ac1_multi(plain) == pytest.approx(kl.gwet_ac1_multi(table), abs=1e-15)
+    # the shares times N = 20 are FCE's table [[8, 2], [1, 9]]: kappa 0.7, interval (0.389, 1)
+    ci = kl.kappa_confint(np.round(np.array([[0.4, 0.1], [0.05, 0.45]]) * 20))
+    assert (round(ci.low, 3), round(ci.high, 3)) == (0.389, 1.0)

@@ -581,8 +581,10 @@ def test_bias_test_against_statsmodels():
         assert r.bias_test.statistic == pytest.approx(sm.statistic, rel=1e-9)
         assert r.bias_test.pvalue == pytest.approx(sm.pvalue, rel=1e-7, abs=1e-12)
         assert f"{r.bias_test.method} (equal margins)" in str(r)
-    fractional = kl.agreement_report(C=[[3.5, 1], [1, 4]])
-    assert fractional.bias_test is None and "not whole numbers" in fractional.notes[0]
+    # issue 30 item 12: a fractional table has no N for kappa's standard error, so the
+    # report refuses it (before, it printed an interval and noted only the bias test)
+    with pytest.raises(ValueError, match=r"needs counts of cases.*got 3\.5 at index \(0, 0\)"):
+        kl.agreement_report(C=[[3.5, 1], [1, 4]])
 
 
 @pytest.mark.filterwarnings("ignore:Starting with pandas version 4.0")

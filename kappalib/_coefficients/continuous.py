@@ -23,7 +23,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .._input.options import check_confidence
-from .._input.ratings import Layout, as_ratings, orient
+from .._input.ratings import Layout, as_ratings, check_not_unit_numbers, orient
 from .._shared.distributions import f_ppf, f_sf
 from .._shared.messages import short
 from ..results import CCCResult, ConfidenceInterval, ICCForm, ICCResult, OverallCCCResult
@@ -50,9 +50,10 @@ def _as_table(data, layout, name="ratings"):
 
     The layout and missing-value rules of ``_input.ratings``, but not its subject-id check: a
     measurement differs from unit to unit, so "a different value for every unit" is no sign
-    of an id column here (one rater with decimals among raters who round would be refused).
+    of an id column here (one rater with decimals among raters who round would be refused);
+    a column that numbers the units 1, 2, ..., n is (:func:`check_not_unit_numbers`).
     """
-    oriented, _, _ = orient(data, layout, name)
+    oriented, _, raters = orient(data, layout, name)
     arr, missing, _ = as_ratings(oriented, name)
     if arr.dtype.kind not in "biuf":
         raise TypeError(
@@ -75,6 +76,7 @@ def _as_table(data, layout, name="ratings"):
             f"{name} must have at least 2 units and 2 raters for an intraclass correlation, "
             f"got {n} unit(s) x {k} rater(s) (read as units x raters)"
         )
+    check_not_unit_numbers(Y, raters, name)
     return Y
 
 

@@ -193,6 +193,22 @@ def one_matrix(C, name):
     return M
 
 
+def counts_of_cases(M: np.ndarray, name: str) -> np.ndarray:
+    """``M`` (one matrix or a stack) when it holds whole counts of cases, or one sentence:
+    a standard error shrinks with N, which a table of proportions (or of fractional
+    weights) has lost.  The refusal of :func:`bootstrap_confint`, for every function whose
+    standard error or interval needs N."""
+    whole = np.floor(M) == M
+    if not whole.all():
+        pos = tuple(int(i) for i in np.argwhere(~whole)[0])
+        raise ValueError(
+            f"{name} needs counts of cases (its standard error shrinks with N): C must hold "
+            f"whole numbers, got {float(M[pos])!r} at index {pos}; a table of proportions "
+            f"has lost its N: pass the counts (the proportions times the number of cases)"
+        )
+    return M
+
+
 def whole_counts(C, name):
     M = one_matrix(C, name)
     whole = np.floor(M) == M

@@ -182,6 +182,31 @@ def check_not_ids(
             )
 
 
+def check_not_unit_numbers(Y: np.ndarray, raters: list[str] | None, name: str) -> None:
+    """Refuse a column of a units x raters table of measurements that numbers the units.
+
+    :func:`check_not_ids` cannot serve measurements (every unit has its own value), so here
+    an id is a column of consecutive whole numbers in the units' order (1, 2, ..., n or
+    101, 102, ...) for at least 8 units (as :func:`check_not_ids`), the only such column: a
+    measurement that counts up by exactly 1 from unit to unit, unlike the other raters'
+    measurements, is a numbering, not a rating.
+    """
+    n, k = Y.shape
+    if n < 8 or k < 2:
+        return
+    numbering = (np.diff(Y, axis=0) == 1.0).all(axis=0) & (np.floor(Y) == Y).all(axis=0)
+    if numbering.sum() == 1:
+        j = int(np.argmax(numbering))
+        col = Y[:, j]
+        where = raters[j] if raters else f"rater {j}"
+        raise ValueError(
+            f"{name} {where} holds the consecutive whole numbers {col[0]:g}, {col[1]:g}, ..., "
+            f"{col[-1]:g}, one per unit in order: it looks like a subject id, not a "
+            "measurement; drop it (df.drop(columns=...)) or make it the DataFrame's index "
+            "with df.set_index(...)"
+        )
+
+
 def as_ratings(
     data: Any, name: str, listed: Any = None
 ) -> tuple[np.ndarray, np.ndarray | None, Any]:

@@ -71,8 +71,21 @@ def as_table(table: Any, name: str = "table", *, declared: bool = False) -> np.n
             f"{name} must hold counts of ratings (whole numbers), got {float(arr[pos])!r} at "
             f"index {pos}; raw ratings go through kl.rating_table(ratings) first"
         )
-    if not declared and lo > 0 and arr.shape[1] >= 2:
+    if not declared and arr.shape[1] >= 2:
         totals = np.einsum("ik->i", arr)
+        if (totals != totals[0]).any() and lo == 0 and looks_like_codes(totals):
+            values, times = np.unique(totals, return_counts=True)
+            common = int(np.argmax(times))
+            raise ValueError(
+                f"{name} looks like raw ratings coded from 0, not a units x categories table "
+                f"of counts: its rows add up to {values.size} different numbers of ratings "
+                f"(from {values[0]:g} to {values[-1]:g}; the commonest, {values[common]:g}, in "
+                f"{times[common]} of {totals.size} rows), where a count table has most units "
+                "rated by the same raters and none by nobody; count them with "
+                "kl.rating_table(ratings, layout='units x raters'), or name the columns with "
+                "kl.RatingTable(table, labels=[...]) if this is a count table"
+            )
+    if not declared and lo > 0 and arr.shape[1] >= 2:
         if (totals != totals[0]).any():
             j = int(np.argmax(totals != totals[0]))
             raise ValueError(
@@ -83,6 +96,19 @@ def as_table(table: Any, name: str = "table", *, declared: bool = False) -> np.n
                 "kl.RatingTable(table, labels=[...]) if this is a count table"
             )
     return arr
+
+
+def looks_like_codes(totals: np.ndarray) -> bool:
+    """Row totals of ratings coded 0, 1, ... read as counts, on at least 10 units: a row that
+    adds up to no rating at all (every rater chose code 0), or no one total shared by half of
+    the rows.  In a count table a unit nobody rated is left out, and most units have all
+    their ratings; on a handful of units (Gwet's worked examples) the totals tell nothing."""
+    if totals.size < 10:
+        return False
+    if (totals == 0).any():
+        return True
+    _, times = np.unique(totals, return_counts=True)
+    return 2 * int(times.max()) < totals.size
 
 
 def table_and_categories(table, categories, name):

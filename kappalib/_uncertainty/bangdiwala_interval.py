@@ -10,7 +10,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .._coefficients.bangdiwala import UNDEFINED, band_weights, bangdiwala_parts
-from .._input.matrix import OneMatrix, as_matrix, matrix_function
+from .._input.matrix import OneMatrix, as_matrix, counts_of_cases, matrix_function
 from .._input.options import check_confidence
 from .._shared.policy import check_zero_division
 from ..results import ConfidenceInterval
@@ -94,7 +94,7 @@ def bangdiwala_confint(
     """
     level = check_confidence(confidence_level)
     zero_division = check_zero_division(zero_division)
-    C = as_matrix(C)
+    C = counts_of_cases(as_matrix(C), "bangdiwala_confint")
     w = band_weights(weighting, C.shape[-1])
     B, se, undefined = _standard_error(C, w)
     z = NormalDist().inv_cdf((1.0 + level) / 2.0)

@@ -27,7 +27,13 @@ from numpy.typing import ArrayLike
 from .._coefficients.arithmetic import agreement_weights, margins, ratio, scale_free
 from .._coefficients.kappa import kappa_parts
 from .._count.confusion import labelled_matrix
-from .._input.matrix import OneMatrix, as_matrix, check_label_order, matrix_function
+from .._input.matrix import (
+    OneMatrix,
+    as_matrix,
+    check_label_order,
+    counts_of_cases,
+    matrix_function,
+)
 from .._input.options import check_confidence
 from .._input.weights import resolve_weights
 from .._shared.distributions import normal_pvalue
@@ -223,7 +229,7 @@ def kappa_standard_error(
     """
     if not isinstance(null, (bool, np.bool_)):
         raise TypeError(f"null must be True or False, got {short(null)}")
-    C = as_matrix(C)
+    C = counts_of_cases(as_matrix(C), "kappa_standard_error")
     _, se, undefined = _se_parts(C, weighting, scores)
     if null:
         se = _se_null(C, weighting, scores)
@@ -311,7 +317,7 @@ def kappa_confint(
     """
     level = check_confidence(confidence_level)
     zero_division = check_zero_division(zero_division)
-    C = as_matrix(C)
+    C = counts_of_cases(as_matrix(C), "kappa_confint")
     k, se, undefined = _se_parts(C, weighting, scores)
     z = NormalDist().inv_cdf((1.0 + level) / 2.0)
     # kappa <= 1 always; kappa >= -1 for None, linear and quadratic weights (any scores),
@@ -420,7 +426,7 @@ def kappa_sample_size(
         raise ValueError(f"kappa must lie in [{lowest:.4g}, 1) for these marginals, got {kappa!r}")
     k = float(kappa)
     table = (1.0 - k) * np.outer(pi, pi) + k * np.diag(pi)
-    se = kappa_standard_error(table, weighting=weighting, scores=scores)  # N = 1: se**2 = v
+    _, se, _ = _se_parts(table, weighting, scores)  # shares, N = 1: se**2 = v
     z = NormalDist().inv_cdf((1.0 + confidence) / 2.0)
     v = z * z * float(se) ** 2
     if half_width >= 1e-150 and v / half_width**2 < 1e300:
@@ -504,6 +510,13 @@ def cohen_kappa_confint(
     """
     C, order, _, source = labelled_matrix(y1, y2, labels, sample_weight, names=("y1", "y2"))
     check_label_order(weighting, order, source, "cohen_kappa_confint")
+    if sample_weight is not None and not (np.floor(C) == C).all():
+        raise ValueError(
+            "cohen_kappa_confint needs counts of cases (its standard error shrinks with N): "
+            f"sample_weight must hold whole numbers (frequency weights), got "
+            f"{short(np.asarray(sample_weight).ravel()[:5].tolist())}; fractional weights "
+            "have no N for an interval"
+        )
     ci = kappa_confint(
         C,
         confidence_level=confidence_level,
