@@ -33,13 +33,16 @@ The cases (one seed, so the same JSON on every run):
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 from pathlib import Path
+from unittest import mock
 
 import numpy as np
 
 import kappalib as kl
+from kappalib._uncertainty import kappa_inference
 
 SEED = 20261201
 CONFIDENCE_LEVELS = [0.5, 0.8, 0.9, 0.95, 0.975, 0.99, 0.995, 0.999, 0.9999]
@@ -147,6 +150,49 @@ def _random_weighting(rng, K):
     return W.tolist(), None
 
 
+def _formula_of(C):
+    """kappalib refuses a standard error or interval for a table that is not whole counts
+    (issue 30, item 12); the page's twin still computes them, so for the "float" tables the
+    expected values are kappalib's formula read past that check (the page is the lead's)."""
+    if (np.floor(C) == C).all():
+        return contextlib.nullcontext()
+    return mock.patch.object(kappa_inference, "counts_of_cases", lambda M, name: M)
+
+
+def _matrix_expected(C, K, weighting, scores, W, level):
+    expected = {
+        "observed_agreement": _num(kl.observed_agreement(C)),
+        "expected_agreement": _num(kl.expected_agreement(C)),
+        "kappa": _num(kl.kappa(C)),
+        "kappa_max": _num(kl.kappa_max(C)),
+        "mcc": _num(kl.mcc(C)),
+        "pabak": _num(kl.pabak(C)),
+        "scotts_pi": _num(kl.scotts_pi(C)),
+        "gwet_ac1": _num(kl.gwet_ac1(C)),
+        "brennan_prediger": _num(kl.brennan_prediger(C)),
+        "kappa_standard_error": _num(kl.kappa_standard_error(C)),
+        "kappa_standard_error_null": _num(kl.kappa_standard_error(C, null=True)),
+        "kappa_confint": _num(kl.kappa_confint(C, confidence_level=level)),
+    }
+    if K == 2:
+        expected["prevalence_index"] = _num(kl.prevalence_index(C))
+        expected["bias_index"] = _num(kl.bias_index(C))
+    weighted = None
+    if weighting is not None:
+        opts = {"weighting": W, "scores": scores}
+        weighted = {
+            "kappa": _num(kl.kappa(C, **opts)),
+            "gwet_ac1": _num(kl.gwet_ac1(C, **opts)),
+            "brennan_prediger": _num(kl.brennan_prediger(C, **opts)),
+            "kappa_standard_error": _num(kl.kappa_standard_error(C, **opts)),
+            "kappa_standard_error_null": _num(kl.kappa_standard_error(C, null=True, **opts)),
+            "kappa_confint": _num(kl.kappa_confint(C, confidence_level=level, **opts)),
+        }
+        if isinstance(weighting, str):
+            weighted["weights"] = kl.disagreement_weights(K, weighting, scores=scores).tolist()
+    return expected, weighted
+
+
 def matrix_cases(rng, n):
     cases = []
     for i in range(n):
@@ -155,36 +201,8 @@ def matrix_cases(rng, n):
         weighting, scores = _random_weighting(rng, K)
         level = float(rng.choice(CONFIDENCE_LEVELS)) if i % 5 else float(rng.uniform(0.5, 0.9999))
         W = np.asarray(weighting) if isinstance(weighting, list) else weighting
-        expected = {
-            "observed_agreement": _num(kl.observed_agreement(C)),
-            "expected_agreement": _num(kl.expected_agreement(C)),
-            "kappa": _num(kl.kappa(C)),
-            "kappa_max": _num(kl.kappa_max(C)),
-            "mcc": _num(kl.mcc(C)),
-            "pabak": _num(kl.pabak(C)),
-            "scotts_pi": _num(kl.scotts_pi(C)),
-            "gwet_ac1": _num(kl.gwet_ac1(C)),
-            "brennan_prediger": _num(kl.brennan_prediger(C)),
-            "kappa_standard_error": _num(kl.kappa_standard_error(C)),
-            "kappa_standard_error_null": _num(kl.kappa_standard_error(C, null=True)),
-            "kappa_confint": _num(kl.kappa_confint(C, confidence_level=level)),
-        }
-        if K == 2:
-            expected["prevalence_index"] = _num(kl.prevalence_index(C))
-            expected["bias_index"] = _num(kl.bias_index(C))
-        weighted = None
-        if weighting is not None:
-            opts = {"weighting": W, "scores": scores}
-            weighted = {
-                "kappa": _num(kl.kappa(C, **opts)),
-                "gwet_ac1": _num(kl.gwet_ac1(C, **opts)),
-                "brennan_prediger": _num(kl.brennan_prediger(C, **opts)),
-                "kappa_standard_error": _num(kl.kappa_standard_error(C, **opts)),
-                "kappa_standard_error_null": _num(kl.kappa_standard_error(C, null=True, **opts)),
-                "kappa_confint": _num(kl.kappa_confint(C, confidence_level=level, **opts)),
-            }
-            if isinstance(weighting, str):
-                weighted["weights"] = kl.disagreement_weights(K, weighting, scores=scores).tolist()
+        with _formula_of(C):
+            expected, weighted = _matrix_expected(C, K, weighting, scores, W, level)
         cases.append(
             {
                 "id": f"matrix-{i}",
@@ -468,14 +486,15 @@ def report_cases(rng, n):
         raters = ["rater 1", "rater 2"] if i % 2 else ["the nurse", "the physician"]
         W = np.asarray(weighting) if isinstance(weighting, list) else weighting
         try:
-            report = kl.agreement_report(
-                C=C,
-                labels=labels,
-                weighting=W,
-                scores=scores,
-                confidence_level=level,
-                raters=tuple(raters),
-            )
+            with _formula_of(C):  # the page's paragraph of a fractional table: see _formula_of
+                report = kl.agreement_report(
+                    C=C,
+                    labels=labels,
+                    weighting=W,
+                    scores=scores,
+                    confidence_level=level,
+                    raters=tuple(raters),
+                )
             outcome = {
                 "paragraph": report.methods_paragraph(),
                 "paragraph_table": report.methods_paragraph(table_location="Table 2"),
