@@ -193,14 +193,22 @@ def one_matrix(C, name):
     return M
 
 
+def first_fraction(M: np.ndarray) -> tuple[int, ...] | None:
+    """The index of the first entry of ``M`` that is not a whole number, or None: the one
+    test behind every refusal of a table of proportions (tests, standard errors, resampling)."""
+    whole = np.floor(M) == M
+    if whole.all():
+        return None
+    return tuple(int(i) for i in np.argwhere(~whole)[0])
+
+
 def counts_of_cases(M: np.ndarray, name: str) -> np.ndarray:
     """``M`` (one matrix or a stack) when it holds whole counts of cases, or one sentence:
     a standard error shrinks with N, which a table of proportions (or of fractional
     weights) has lost.  The refusal of :func:`bootstrap_confint`, for every function whose
     standard error or interval needs N."""
-    whole = np.floor(M) == M
-    if not whole.all():
-        pos = tuple(int(i) for i in np.argwhere(~whole)[0])
+    pos = first_fraction(M)
+    if pos is not None:
         raise ValueError(
             f"{name} needs counts of cases (its standard error shrinks with N): C must hold "
             f"whole numbers, got {float(M[pos])!r} at index {pos}; a table of proportions "
@@ -211,9 +219,8 @@ def counts_of_cases(M: np.ndarray, name: str) -> np.ndarray:
 
 def whole_counts(C, name):
     M = one_matrix(C, name)
-    whole = np.floor(M) == M
-    if not whole.all():
-        pos = tuple(int(i) for i in np.argwhere(~whole)[0])
+    pos = first_fraction(M)
+    if pos is not None:
         raise ValueError(
             f"{name} is a test on counts of cases: C must hold whole numbers, got "
             f"{float(M[pos])!r} at index {pos} (a table of proportions has lost its N)"

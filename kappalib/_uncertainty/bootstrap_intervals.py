@@ -32,7 +32,7 @@ from .._coefficients.kappa import kappa
 from .._coefficients.mcc import mcc
 from .._count.confusion import joint_counts
 from .._input.labels import as_vector
-from .._input.matrix import as_matrix, check_label_order, matrix_function
+from .._input.matrix import as_matrix, check_label_order, first_fraction, matrix_function
 from .._input.options import check_choice, check_confidence, check_n_resamples, make_rng
 from .._shared.messages import short
 from .._shared.policy import check_zero_division
@@ -67,9 +67,8 @@ def _statistic(coefficient, weighting, scores):
 
 def _whole_counts(C, name="C"):
     """C as float64 counts that are whole numbers (the multinomial draws whole cases)."""
-    frac = C != np.round(C)
-    if frac.any():
-        pos = tuple(int(i) for i in np.unravel_index(int(np.argmax(frac)), C.shape))
+    pos = first_fraction(C)
+    if pos is not None:
         raise ValueError(
             f"{name} must hold whole counts of cases to be resampled, got {float(C[pos])!r} at "
             f"index {pos}"
