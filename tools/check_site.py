@@ -426,10 +426,15 @@ def check_page(page, url: str, name: str, mode: str, site: Path, is_local, shot_
 # with an excerpt (tools/offline_search.py, book/_static/page.js), where the browser refuses
 # the fetches that cut them ("Failed to fetch").
 SEARCH_QUERY = "expected agreement"
+# Sphinx lists the results one at a time (5 ms apart), each fetching its page for the excerpt,
+# and says "Search finished, found N page(s)" after the last: done when it has said so and
+# every listed page has its excerpt (every excerpt's fetch has answered).
 SEARCH_DONE = """() => {
+  const summary = document.querySelector('#search-results .search-summary');
+  const found = summary && /found (\\d+) page/.exec(summary.textContent);
   const items = document.querySelectorAll('#search-results li');
-  return items.length > 0 && [...items].filter(li => !li.querySelector('span')).every(
-    li => li.querySelector('p.context'));
+  return !!found && items.length > 0 && items.length === Number(found[1]) &&
+    [...items].filter(li => !li.querySelector('span')).every(li => li.querySelector('p.context'));
 }"""
 
 
@@ -710,7 +715,7 @@ def job_cost(site: Path, mode: str, name: str) -> float:
 class Browser:
     """One process's Chromium, as a single run had it: a 1280 px context for the served and
     the from-disk passes and a phone one (PHONE, mobile, touch), each on a fresh empty profile,
-    launched on first use, with one tab that goes from page to page."""
+    launched on first use, with a fresh tab for each page."""
 
     def __init__(self, site: Path, base: str, site_url: str, shot_dir: Path):
         from playwright.sync_api import sync_playwright
@@ -743,7 +748,13 @@ class Browser:
         else:
             url, local, shots = urljoin(self.base, name), self.local_http, self.shot_dir
         page = self._page("phone" if mode == "phone" else "desktop")
-        return check_page(page, url, name, mode, self.site, local, shots)
+        try:
+            return check_page(page, url, name, mode, self.site, local, shots)
+        finally:
+            # a fresh tab for the next page: a request this one left running (the search
+            # page's excerpts) was counted against the next page in the same tab, from disk,
+            # as "would leave the machine" (CI, stop 36)
+            page.close()
 
     def close(self) -> None:
         for context in self.contexts.values():
