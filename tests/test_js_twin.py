@@ -144,3 +144,46 @@ def test_the_page_embeds_the_words_kappalib_reads():
     twin = (ROOT / "book" / "_static" / "kappa" / "kappa.js").read_text(encoding="utf-8")
     for sentence in ("Agreement between", "Against chance agreement", "Few units:", "rare in"):
         assert sentence not in twin, f"kappa.js writes {sentence!r} itself"
+
+
+# spellings around kappalib's tokens: case, surrounding space (Python's and JavaScript's
+# whitespace differ), near misses, and the words that are categories ("none", "nat")
+SPELLINGS = ["NA", "na", " nA ", "N/A", "n/a", "NaN", "nan", "NAN", "null", "NULL", "Null",
+             "#N/A", "#n/a", "<NA>", "<na>", ".", " . ", "-", "--", "..", "", "   ", "\t",
+             "none", "None", "nat", "NaT", "missing", "n.a.", "N A", "NA.", "-1", "0", "?",
+             "\x85NA\x85", "\u3000null\u3000", "\ufeffNA", "\x1cnan", "mild", "K",
+             "\u212a"]  # fmt: skip
+LISTS = [None, [], ["NA"], ["none", "mild", "NA"], ["n/a", "-"], ["", "."], [" Null ", "nat"],
+         ["NAN", 1, 2.5]]  # fmt: skip
+
+
+def test_the_page_reads_missing_values_as_kappalib_does():
+    """The calculator's missing-value tokens (Kappa.NA_VALUES, kappa.js) are kappalib's
+    (kappalib/_input/missing.py, the oracle), and its reading of each spelling, with and
+    without categories listed, is kappalib's classify; the sentence that says so is
+    kappalib's missing_caveat.  Planted: '-' dropped from the JavaScript list fails here."""
+    _node_or_skip()
+    from kappalib._input.missing import DEFAULT_TOKENS, NA_VALUES, classify
+    from kappalib._report.reading import missing_caveat
+
+    counts = [[["NA", 2], ["", 3], ["-", 1]], [["n/a", 1]], [["", 4]], [], [[".", 10], ["NaN", 1]]]
+    script = (
+        "const K = require(process.argv[1]); const q = JSON.parse(process.argv[2]);"
+        "K.setWords(JSON.parse(require('fs').readFileSync(process.argv[3], 'utf8')));"
+        "console.log(JSON.stringify({tokens: K.NA_VALUES,"
+        " missing: q.lists.map((l) => K.missingSpellings(q.spellings, l)),"
+        " caveats: q.counts.map((c) => K.missingCaveat(c))}));"
+    )
+    query = {"spellings": SPELLINGS, "lists": LISTS, "counts": counts}
+    run = subprocess.run(
+        [NODE, "-e", script, str(ROOT / "book" / "_static" / "kappa" / "kappa.js"),
+         json.dumps(query), str(ROOT / "kappalib" / "_shared" / "report_words.json")],
+        capture_output=True, text=True, timeout=60, check=True,
+    )  # fmt: skip
+    page = json.loads(run.stdout)
+    assert page["tokens"] == list(NA_VALUES), "kappa.js's NA_VALUES differ from kappalib's"
+    for listed, got in zip(LISTS, page["missing"], strict=True):
+        want, _ = classify(SPELLINGS, DEFAULT_TOKENS, listed)
+        assert got == want, f"labels {listed!r}: the page reads {got}, kappalib {want}"
+    for pairs, got in zip(counts, page["caveats"], strict=True):
+        assert got == missing_caveat(dict(pairs)), pairs

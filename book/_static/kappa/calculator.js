@@ -150,6 +150,14 @@
         if (x < 0) {
           throw new InputError(`Line ${r.n}, column ${j + 1} holds ${cell}: counts cannot be negative.`);
         }
+        if (!Number.isInteger(x)) {
+          // kappalib's refusal (counts_of_cases), in the page's words: line and column
+          throw new InputError(
+            `Line ${r.n}, column ${j + 1} holds ${cell}, which is not a whole number: the table ` +
+              "needs counts of cases (the standard error shrinks with N), and a table of " +
+              "proportions has lost its N: paste the counts (the proportions times the number of cases).",
+          );
+        }
         return x;
       }),
     );
@@ -602,8 +610,7 @@
   }
 
   // the cases behind a table of whole counts, one [row, column] pair per case (for
-  // Krippendorff's alpha, which reads ratings); none for weighted (non-integer) counts or
-  // more than 100,000 cases
+  // Krippendorff's alpha, which reads ratings); none for more than 100,000 cases
   function pairsOf(C) {
     const n = sumAll(C);
     if (n > 100000 || !C.every((r) => r.every(Number.isInteger))) return null;

@@ -565,6 +565,26 @@
 
   // --- standard error and interval (Fleiss, Cohen & Everitt 1969) ---------------------------
 
+  /**
+   * M when it holds whole counts of cases, or kappalib's sentence (counts_of_cases): a
+   * standard error shrinks with N, which a table of proportions (or of fractional weights)
+   * has lost.
+   */
+  function countsOfCases(M, name) {
+    for (let i = 0; i < M.length; i++) {
+      for (let j = 0; j < M[i].length; j++) {
+        if (!Number.isInteger(M[i][j])) {
+          throw new Error(
+            `${name} needs counts of cases (its standard error shrinks with N): C must hold ` +
+              `whole numbers, got ${pyFloatRepr(M[i][j])} at index (${i}, ${j}); a table of ` +
+              "proportions has lost its N: pass the counts (the proportions times the number of cases)",
+          );
+        }
+      }
+    }
+    return M;
+  }
+
   function belowRounding(varNum, dev) {
     let top = 0;
     for (const row of dev) for (const x of row) top = Math.max(top, Math.abs(x));
@@ -646,7 +666,7 @@
     if (typeof nullHypothesis !== "boolean") {
       throw new Error(`null must be True or False, got ${repr(nullHypothesis)}`);
     }
-    const M = asMatrix(C);
+    const M = countsOfCases(asMatrix(C), "kappa_standard_error");
     const { se, undefinedValue } = seParts(M, weighting, scores);
     if (undefinedValue) return null;
     return nullHypothesis ? seNull(M, weighting, scores) : se;
@@ -658,7 +678,7 @@
    */
   function kappaConfint(C, { confidenceLevel = 0.95, weighting = null, scores = null } = {}) {
     const level = checkConfidence(confidenceLevel);
-    const M = asMatrix(C);
+    const M = countsOfCases(asMatrix(C), "kappa_confint");
     const { k, se, undefinedValue } = seParts(M, weighting, scores);
     if (undefinedValue) return null;
     const z = normalQuantile((1 + level) / 2);
@@ -728,6 +748,59 @@
 
   function isMissing(v) {
     return v === null || v === undefined || (typeof v === "number" && Number.isNaN(v));
+  }
+
+  // --- missing-value tokens (kappalib/_input/missing.py) ------------------------------------
+  // A string is a missing rating when, stripped of surrounding space and compared without
+  // regard to case, it is blank or one of NA_VALUES, unless the categories the user lists
+  // name it ("none" is no token: it is a category of many clinical scales).  NA_VALUES is
+  // kappalib's tuple, copied: tests/test_js_twin.py fails when the two differ.
+
+  const NA_VALUES = Object.freeze(["NA", "N/A", "NaN", "null", "#N/A", "<NA>", ".", "-"]);
+
+  // Python's str.strip(): the characters of str.isspace (JavaScript's trim() differs: it
+  // strips U+FEFF and keeps U+001C-U+001F and U+0085)
+  const PY_SPACE = "[\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
+  const PY_STRIP = new RegExp(`^${PY_SPACE}+|${PY_SPACE}+$`, "g");
+
+  /** kappalib's token_key: stripped, case-folded (the tokens are ASCII: lower case). */
+  function tokenKey(text) {
+    return String(text).replace(PY_STRIP, "").toLowerCase();
+  }
+
+  const TOKEN_KEYS = new Set(["", ...NA_VALUES.map(tokenKey)]);
+
+  /**
+   * Twin of kappalib's classify with the default tokens: of the distinct strings
+   * `spellings`, those read as missing (in their order): a blank, or a token that `listed`
+   * (the categories the user gave, or null) does not name.
+   */
+  function missingSpellings(spellings, listed = null) {
+    const named = new Set((listed || []).filter((v) => typeof v === "string").map(tokenKey));
+    named.delete(""); // a blank is missing, listed or not
+    return spellings.filter((s) => {
+      const k = tokenKey(s);
+      return !named.has(k) && TOKEN_KEYS.has(k);
+    });
+  }
+
+  /**
+   * Twin of kappalib's missing_caveat: "Read as missing: 'NA' (2 cells)." for the
+   * [spelling, count] pairs in reading order (a blank is not named), or null.
+   */
+  function missingCaveat(counts) {
+    const named = counts.filter(([s, n]) => tokenKey(s) !== "" && n);
+    if (named.length === 0) return null;
+    const spellings = named.map(([s, n]) =>
+      say("missing.spelling", { spelling: repr(String(s)), n, cell: plural("cell", n) }),
+    );
+    return say("missing.read_as", { spellings: joinWords(spellings) });
+  }
+
+  /** The two-rater report's sentence on units left out for a missing label, or null. */
+  function leftOutCaveat(n) {
+    if (!n) return null;
+    return say("two_raters.caveat_missing", { n, unit: plural("unit", n), was: plural("was", n) });
   }
 
   function compareValues(a, b) {
@@ -1482,6 +1555,10 @@
     kappaConfint,
     normalQuantile,
     confusionMatrix,
+    NA_VALUES,
+    missingSpellings,
+    missingCaveat,
+    leftOutCaveat,
     ratingTable,
     fleissKappa,
     krippendorffAlpha,
