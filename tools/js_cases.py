@@ -184,9 +184,7 @@ def _matrix_expected(C, K, weighting, scores, W, level):
             "gwet_ac1": _num(kl.gwet_ac1(C, **opts)),
             "brennan_prediger": _num(kl.brennan_prediger(C, **opts)),
             "kappa_standard_error": _or_refusal(kl.kappa_standard_error, C, **opts),
-            "kappa_standard_error_null": _or_refusal(
-                kl.kappa_standard_error, C, null=True, **opts
-            ),
+            "kappa_standard_error_null": _or_refusal(kl.kappa_standard_error, C, null=True, **opts),
             "kappa_confint": _or_refusal(kl.kappa_confint, C, confidence_level=level, **opts),
         }
         if isinstance(weighting, str):
