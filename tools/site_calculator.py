@@ -40,6 +40,7 @@ from pathlib import Path
 import numpy as np
 
 import kappalib as kl
+from kappalib._input.missing import DEFAULT_TOKENS, NA_VALUES, classify
 
 TOOLS = Path(__file__).resolve().parent
 sys.path.insert(0, str(TOOLS))
@@ -75,6 +76,8 @@ READ_PAGE = """() => {
     code: document.getElementById('kc-code').textContent,
     status: document.getElementById('kc-status').textContent,
     order: (document.getElementById('kc-order-list') || {}).textContent || '',
+    read_note: document.getElementById('kc-read-note').hidden ? ''
+      : document.getElementById('kc-read-note').textContent,
   };
 }"""
 
@@ -187,6 +190,65 @@ def ratings_csv():
         data.append(unit)
         rows.append(",".join([f"s{u + 1:03d}"] + ["" if v is None else str(v) for v in unit]))
     return "\n".join(rows) + "\n", data
+
+
+def _spelled(rng, token):
+    """A missing-value token as a file may spell it: any case, sometimes padded."""
+    text = "".join(c.upper() if rng.random() < 0.5 else c.lower() for c in token)
+    return f" {text} " if rng.random() < 0.15 else text
+
+
+def missing_cases(n=8, seed=SEED + 4):
+    """Issue 30: random CSVs with kappalib's missing-value tokens (NA_VALUES, any case, some
+    padded), blanks and trailing blank lines, for two columns of labels and for ratings
+    tables, words ("none" among them: a category) or numbers; in some, the order field
+    lists a token (then a category, spelled as listed). Each: (what, enter's options,
+    expected), expected ("two", y1, y2, labels) or ("ratings", data, labels), the cells as
+    written (a blank line at the end is no case: kappalib's command line skips it)."""
+    rng = np.random.default_rng(seed)
+    cases = []
+    for i in range(n):
+        ratings = i % 2 == 1
+        numeric = i % 4 in (0, 3)
+        cats = [1, 2, 3, 4] if numeric else ["none", "mild", "moderate", "severe"]
+        listed_token = None
+        if i % 3 == 2 and not numeric:
+            listed_token = str(rng.choice(NA_VALUES))  # "NA" meaning "not applicable"
+            cats = [*cats, listed_token]
+        tokens = [t for t in NA_VALUES if t.casefold() != (listed_token or "").casefold()]
+        p_missing = float(rng.uniform(0.05, 0.3))
+        width = int(rng.integers(3, 6)) if ratings else 2
+        rows = []
+        for _ in range(int(rng.integers(15, 45))):
+            truth = int(rng.integers(len(cats)))
+            row = []
+            for _ in range(width):
+                k = min(len(cats) - 1, max(0, truth + int(rng.choice([-1, 0, 0, 0, 1]))))
+                cell = cats[k]
+                if rng.random() < p_missing:
+                    cell = "" if rng.random() < 0.3 else _spelled(rng, str(rng.choice(tokens)))
+                row.append(cell)
+            if ratings and sum(not (isinstance(c, str) and c.strip().casefold() in
+                                    DEFAULT_TOKENS) for c in row) < 2:  # fmt: skip
+                row[0], row[1] = cats[truth], cats[truth]
+            rows.append(row)
+        text = "\n".join(",".join(str(c) for c in row) for row in rows)
+        text += "\n" + ",".join([""] * width) * 1 + "\n"  # a blank row from a spreadsheet
+        order = None
+        if listed_token is not None or i % 4 == 3:
+            order = [str(c) for c in cats]
+        opts = {"kind": "ratings" if ratings else "labels", "text": text,
+                "order": ", ".join(order or [])}  # fmt: skip
+        what = (f"{'ratings' if ratings else 'labels'}, {'numbers' if numeric else 'words'}"
+                f"{', ' + repr(listed_token) + ' listed' if listed_token else ''}")  # fmt: skip
+        labels = cats if order else None
+        rows = [[c.strip() if isinstance(c, str) else c for c in row] for row in rows]  # as read
+        if ratings:
+            cases.append((what, opts, ("ratings", rows, labels)))
+        else:
+            y1, y2 = [r[0] for r in rows], [r[1] for r in rows]
+            cases.append((what, opts, ("two", y1, y2, labels)))
+    return cases
 
 
 # --- what kappalib says ---------------------------------------------------------------------
@@ -402,6 +464,23 @@ def _bad_inputs(page, fail):
             {"kind": "matrix", "text": "5, 1\n2, 7", "order": "a, a"},
             ('"a"', "twice"),
         ),
+        # issue 30, item 12: a table of proportions (or of fractional counts) has lost its
+        # N; kappalib refuses its standard error and interval, in these words
+        (
+            "a table of proportions",
+            "data",
+            {"kind": "matrix", "text": "0.4, 0.1\n0.05, 0.45"},
+            ("0.4", "whole number", *_fraction_words([[0.4, 0.1], [0.05, 0.45]])),
+        ),
+        (
+            "a table of fractional counts",
+            "data",
+            {"kind": "matrix", "text": "10, 2, 0\n3, 12.5, 1\n0, 2, 9"},
+            (
+                "Line 2, column 2 holds 12.5",
+                *_fraction_words([[10, 2, 0], [3, 12.5, 1], [0, 2, 9]]),
+            ),
+        ),
     ]
     for what, field, opts in cases:
         refused(f"bad input ({what})", field, enter(page, **opts), fail)
@@ -411,6 +490,22 @@ def _bad_inputs(page, fail):
         if "ratings are numbers" in shown["errors"][field]:
             fail(f"bad input ({what}): the sentence speaks of ratings: {shown['errors'][field]!r}")
     return len(cases) + len(said)
+
+
+def _fraction_words(C):
+    """The words of kappalib's refusal of a table that is not whole counts, which the page's
+    sentence repeats: "a table of proportions has lost its N" and "(the proportions times
+    the number of cases)"."""
+    try:
+        kl.kappa_confint(C)
+    except ValueError as refusal:
+        said = str(refusal)
+    else:
+        raise AssertionError(f"kappalib gives an interval for {C}: the check expected a refusal")
+    words = ["a table of proportions has lost its N", "(the proportions times the number of cases)"]
+    missing = [w for w in words if w not in said]
+    assert not missing, f"kappalib's refusal no longer says {missing}: {said!r}"
+    return words
 
 
 def refused(where, field, shown, fail, *, says=()):
@@ -640,6 +735,65 @@ def _one_class(page, fail):
     return n, codes
 
 
+READ_AS_MISSING = kl._shared.words.template("missing.read_as").split("{")[0]  # "Read as missing:"
+
+
+def _missing(page, fail):
+    """Issue 30: the page reads missing values as kappalib does. Labels: the numbers, the
+    heatmap and the paragraph are those of kl.agreement_report(y1, y2, missing="drop") on the
+    cells as written, and the page says the report's sentences on what it read as missing;
+    ratings: the count table is kl.ratings_report's, every coefficient kappalib's on the cells
+    kappalib reads as missing made None, and the page says the report's "Read as missing"
+    sentence. Returns (numbers checked, code blocks to run)."""
+    n, codes = 0, []
+    raters = ("rater 1", "rater 2")
+    for what, opts, expected in missing_cases():
+        where = f"calculator missing values ({what})"
+        shown = enter(page, **opts)
+        if not shown["shown"]:
+            fail(f"{where}: no result; the page says {shown['errors']} {shown['status']!r}")
+            continue
+        if expected[0] == "two":
+            _, y1, y2, labels = expected
+            report = kl.agreement_report(y1, y2, labels=labels, missing="drop", raters=raters)
+            C = np.asarray(report.C)
+            want, _ = expected_two_rater(C, list(report.labels), None, None, 0.95, raters)
+            n += compare_values(where, shown, want, fail)
+            if shown["cells"] != [[f"{v:g}" for v in row] for row in C.tolist()]:
+                fail(f"{where}: the heatmap {shown['cells']} is not kappalib's table {C.tolist()}")
+            if shown["paragraph"] != report.methods_paragraph():
+                fail(f"{where}: paragraph differs from kappalib's:\n  page:     "
+                     f"{shown['paragraph']}\n  kappalib: {report.methods_paragraph()}")  # fmt: skip
+            base = kl.agreement_report(C=C, labels=list(report.labels), raters=raters).caveats
+            said = " ".join(c for c in report.caveats if c not in base)
+            n += 2
+        else:
+            _, data, labels = expected
+            report = kl.ratings_report(data, layout="units x raters", labels=labels)
+            table = np.asarray(report.table)
+            if shown["cells"] != [[f"{v:g}" for v in row] for row in table.tolist()]:
+                fail(f"{where}: the page's count table is not kl.ratings_report's")
+            strings = sorted({c for row in data for c in row if isinstance(c, str)})
+            gone, _ = classify(strings, DEFAULT_TOKENS, labels)
+            clean = [[None if c in gone else c for c in row] for row in data]
+            numeric = all(not isinstance(c, str) for row in clean for c in row if c is not None)
+            levels = ("nominal", "ordinal", "interval", "ratio") if numeric else (
+                ("nominal", "ordinal") if labels else ("nominal",))  # fmt: skip
+            want = expected_ratings(clean, labels, levels=levels)
+            if len({int(r.sum()) for r in table}) == 1:
+                want["fleiss_kappa"] = kl.fleiss_kappa(table)
+            n += compare_values(where, shown, want, fail) + 1
+            said = " ".join(c for c in report.caveats if c.startswith(READ_AS_MISSING))
+        if shown["read_note"] != said:
+            fail(f"{where}: the page says {shown['read_note']!r} of the missing values, "
+                 f"kappalib's report {said!r}")  # fmt: skip
+        if READ_AS_MISSING not in said:
+            fail(f"{where}: the case reads no token as missing (the check is not testing it)")
+        codes.append((where, shown["code"], shown))
+        n += 1
+    return n, codes
+
+
 def _examples(page, fail):
     """Each kind's example computes (the header and id checks must not refuse them)."""
     for kind in ("matrix", "labels", "ratings"):
@@ -768,6 +922,11 @@ def check_calculator(page, url, result, *, n_matrices=50, axe_js=None, axe_run=N
     checked += n_one
     codes += one_codes
 
+    # missing-value tokens read as kappalib reads them (issue 30)
+    n_missing, missing_codes = _missing(page, fail)
+    checked += n_missing
+    codes += missing_codes
+
     # the code on the page, run by Python
     run = subprocess.run(
         [sys.executable, "-c", RUNNER],
@@ -814,7 +973,9 @@ def check_calculator(page, url, result, *, n_matrices=50, axe_js=None, axe_run=N
     result.notes.append(
         f"calculator: {n_matrices} matrices and 2 CSV files entered, {checked} numbers and "
         f"paragraphs equal kappalib's, {len(codes)} code blocks run; {n_bad} bad inputs each "
-        f"with one sentence; {n_one} numbers in one class; {n_header} numbers and refusals on "
+        f"with one sentence; {n_one} numbers in one class; {n_missing} numbers and sentences "
+        f"on {len(missing_cases())} CSVs with missing-value tokens; {n_header} numbers and "
+        f"refusals on "
         f"header lines, 3 examples; keyboard; "
         f"filled page at 390 px: {probe['checked']} elements"
     )

@@ -51,14 +51,23 @@
     },
   };
 
+  // kappalib's missing-value tokens, as the help says them: "NA", "N/A", ..., "." and "-"
+  const TOKENS_TEXT = (() => {
+    const t = ((K && K.NA_VALUES) || []).map((v) => `"${v}"`);
+    return `${t.slice(0, -1).join(", ")} and ${t[t.length - 1]}`;
+  })();
+
   const HELP = {
     matrix:
-      "One row per category of rater 1, one count per category of rater 2, separated by " +
-      "commas, tabs or spaces.",
+      "One row per category of rater 1, one count per category of rater 2 (whole numbers), " +
+      "separated by commas, tabs or spaces.",
     labels:
-      "One row per case: rater 1's label, then rater 2's, separated by a comma or a tab.",
+      "One row per case: rater 1's label, then rater 2's, separated by a comma or a tab. A " +
+      `case with a blank label, or one of ${TOKENS_TEXT} (any case), is left out as missing, ` +
+      "unless the order field lists that word.",
     ratings:
-      "One row per subject, one column per rater; leave a cell blank for a missing rating.",
+      "One row per subject, one column per rater. A blank cell, or one of " +
+      `${TOKENS_TEXT} (any case), is a missing rating, unless the order field lists that word.`,
   };
 
   // --- parsing ----------------------------------------------------------------------------
@@ -96,12 +105,16 @@
     return allowSpace ? "space" : ",";
   }
 
-  function rowsOf(text, { allowSpace, header, idColumn }) {
+  function rowsOf(text, { allowSpace, header, idColumn, blankRows = true }) {
     let lines = text.replace(/\r\n?/g, "\n").split("\n");
     const numbered = lines.map((line, i) => ({ line, n: i + 1 })).filter((x) => x.line.trim() !== "");
     if (numbered.length === 0) throw new InputError("empty");
     const delimiter = detectDelimiter(numbered.map((x) => x.line), allowSpace);
     let rows = numbered.map(({ line, n }) => ({ cells: splitLine(line, delimiter), n }));
+    // a line whose every cell is blank (",,," from a spreadsheet) is no case, as in kappalib's
+    // command line
+    if (!blankRows) rows = rows.filter((r) => r.cells.some((c) => c !== ""));
+    if (rows.length === 0) throw new InputError("empty");
     let names = null;
     let namesLine = null;
     if (header) {
@@ -118,7 +131,6 @@
   }
 
   const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-  const MISSING_WORDS = new Set(["na", "n/a", "nan", "null", "none", "<na>", "nat", "missing", "."]);
 
   function quote(v) {
     return typeof v === "number" ? String(v) : `"${v}"`;
@@ -184,17 +196,29 @@
     return { numeric, convert: (c) => (c === null ? null : numeric ? Number(c) : c) };
   }
 
-  function refuseMissingWords(rows) {
-    for (const r of rows) {
-      r.cells.forEach((c, j) => {
-        if (c !== "" && MISSING_WORDS.has(c.toLowerCase())) {
-          throw new InputError(
-            `Line ${r.n}, column ${j + 1} holds "${c}", which reads as a missing value: leave ` +
-              "the cell blank for a missing rating (a word is always a category here).",
-          );
-        }
-      });
-    }
+  function orderItems(text) {
+    return String(text || "").split(/[,;\t\n]/).map((x) => x.trim()).filter((x) => x !== "");
+  }
+
+  // The missing ratings, read as kappalib reads them (kappalib/_input/missing.py, twinned by
+  // K.missingSpellings): a blank, or a missing-value token (NA, N/A, NaN, null, #N/A, <NA>,
+  // "." or "-", any case) that the order field does not list. Returns the rows with each
+  // such cell made blank, and each spelling read so with its count, in kappalib's reading
+  // order (first appearance: column by column for two columns of labels, y1 then y2; row by
+  // row for a ratings table).
+  function readMissing(rows, order, byColumn) {
+    const counts = new Map();
+    const note = (c) => counts.set(c, (counts.get(c) || 0) + 1);
+    if (byColumn) {
+      const width = Math.max(...rows.map((r) => r.cells.length));
+      for (let j = 0; j < width; j++) for (const r of rows) if (j < r.cells.length) note(r.cells[j]);
+    } else for (const r of rows) r.cells.forEach(note);
+    const gone = new Set(K.missingSpellings([...counts.keys()], orderItems(order)));
+    return {
+      rows: rows.map((r) => ({ ...r, cells: r.cells.map((c) => (gone.has(c) ? "" : c)) })),
+      read: [...counts].filter(([c]) => gone.has(c)),
+      gone,
+    };
   }
 
   const HEADER_BOX = '"The first line holds column names"';
@@ -293,9 +317,9 @@
   }
 
   function parseLabels(text, opts) {
-    const parsed = rowsOf(text, { allowSpace: false, ...opts });
-    const { rows, names } = parsed;
-    refuseMissingWords(rows);
+    const parsed = rowsOf(text, { allowSpace: false, ...opts, blankRows: false });
+    const { names } = parsed;
+    let { rows } = parsed;
     if (!opts.idColumn && rows.every((r) => r.cells.length === 3)) {
       throw new InputError(
         'Every line has 3 values: tick "The first column holds subject ids" if column 1 holds ' +
@@ -309,38 +333,48 @@
             "needs two labels, rater 1's and rater 2's (use the ratings table for more raters).",
         );
       }
-      r.cells.forEach((c, j) => {
-        if (c === "") {
-          throw new InputError(
-            `Line ${r.n} lacks rater ${j + 1}'s label: every case needs both labels (the ratings ` +
-              "table form takes blanks as missing ratings).",
-          );
-        }
-      });
     }
+    const written = rows;
+    const missing = readMissing(rows, opts.order, true);
+    rows = missing.rows;
     refuseHeaderAsData(rows, opts);
-    refuseDataAsHeader(parsed, opts);
+    refuseDataAsHeader({ ...parsed, rows }, opts);
     mixedKinds(rows, opts);
-    const { numeric, convert } = typedValues(rows.flatMap((r) => r.cells));
+    const complete = rows.filter((r) => r.cells.every((c) => c !== ""));
+    if (complete.length === 0) {
+      throw new InputError(
+        `No line holds two labels: each has a blank, or a missing-value token such as ${TOKENS_TEXT}, ` +
+          "read as a missing label (list a word in the order field if it is a category).",
+      );
+    }
+    const { numeric, convert } = typedValues(complete.flatMap((r) => r.cells));
+    // the cells as written, for the kappalib code: numbers as numbers, the rest as text
+    const asWritten = (c) => (numeric && NUMBER.test(c) ? Number(c) : c);
     return {
-      y1: rows.map((r) => convert(r.cells[0])),
-      y2: rows.map((r) => convert(r.cells[1])),
+      y1: complete.map((r) => convert(r.cells[0])),
+      y2: complete.map((r) => convert(r.cells[1])),
       numeric,
       raterNames: names,
-      lines: rows.map((r) => r.n),
+      lines: complete.map((r) => r.n),
+      written: {
+        y1: written.map((r) => asWritten(r.cells[0])),
+        y2: written.map((r) => asWritten(r.cells[1])),
+      },
+      missing: { read: missing.read, gone: [...missing.gone], leftOut: rows.length - complete.length },
     };
   }
 
   function parseRatings(text, opts) {
-    const parsed = rowsOf(text, { allowSpace: false, ...opts });
-    const { rows, names } = parsed;
-    refuseMissingWords(rows);
-    const width = Math.max(...rows.map((r) => r.cells.length));
+    const parsed = rowsOf(text, { allowSpace: false, ...opts, blankRows: false });
+    const { names } = parsed;
+    const width = Math.max(...parsed.rows.map((r) => r.cells.length));
     if (width < 2) {
       throw new InputError("Each line holds one rating: a ratings table needs a column per rater, at least two.");
     }
+    const missing = readMissing(parsed.rows, opts.order, false);
+    const { rows } = missing;
     refuseHeaderAsData(rows, opts);
-    refuseDataAsHeader(parsed, opts);
+    refuseDataAsHeader({ ...parsed, rows }, opts);
     mixedKinds(rows, opts);
     const cells = rows.map((r) => {
       const padded = r.cells.concat(Array(width - r.cells.length).fill(""));
@@ -353,7 +387,7 @@
         "No subject has two ratings: agreement needs at least one subject rated by two or more raters.",
       );
     }
-    return { data, numeric, raterNames: names, lines: rows.map((r) => r.n) };
+    return { data, numeric, raterNames: names, lines: rows.map((r) => r.n), missing: { read: missing.read } };
   }
 
   function parseList(text, numeric, what) {
@@ -476,7 +510,7 @@
       const labels = names || C.map((_, i) => String(i + 1));
       return { C, labels, values: labels, source: names ? "given" : "positions", pairs: null };
     }
-    const { y1, y2, numeric, raterNames } = parseLabels(s.text, s);
+    const { y1, y2, numeric, raterNames, lines, written, missing } = parseLabels(s.text, s);
     let order = null;
     try {
       order = parseList(s.order, numeric, "order field");
@@ -490,7 +524,7 @@
           if (!known.has(v)) {
             throw Object.assign(
               new InputError(
-                `The label ${quote(v)} (case ${i + 1}, rater ${who}) is not among the categories ` +
+                `The label ${quote(v)} (line ${lines[i]}, rater ${who}) is not among the categories ` +
                   `of the order field (${order.map(quote).join(", ")}): an unknown category. Add ` +
                   "it to the order, or correct the label.",
               ),
@@ -507,7 +541,16 @@
           "least two categories; list the others offered in the order field.",
       );
     }
-    return { C, labels: labels.map(String), values: labels, source, pairs: { y1, y2, numeric }, raterNames };
+    return {
+      C,
+      labels: labels.map(String),
+      values: labels,
+      source,
+      pairs: { y1, y2, numeric },
+      raterNames,
+      written,
+      missing,
+    };
   }
 
   function row(key, name, value, extra = {}) {
@@ -592,6 +635,9 @@
         confidenceLevel: level,
         raters: s.raters,
       });
+      // kappalib's report of the labels as written (missing="drop") ends with its
+      // sentences on the cases left out and the spellings read as missing
+      report.caveats.push(...readingSentences(input.missing));
       paragraph = report.methodsParagraph();
     } catch (e) {
       paragraphError = sentence(e);
@@ -601,12 +647,22 @@
       C,
       labels,
       source: input.source,
+      read: readingSentences(input.missing),
       rows,
       paragraph,
       paragraphError,
       code: twoRaterCode(s, input, w, paragraphError),
       summary: summaryOf(rows, w.weighting !== null ? "weighted_kappa" : "kappa", level, `N = ${K.pyG(sumAll(C))}`),
     };
+  }
+
+  // kappalib's sentences on what was read as missing: the cases left out (two raters) and
+  // the spellings read so, or none
+  function readingSentences(missing) {
+    if (!missing) return [];
+    return [missing.leftOut ? K.leftOutCaveat(missing.leftOut) : null, K.missingCaveat(missing.read)].filter(
+      (x) => x,
+    );
   }
 
   // the cases behind a table of whole counts, one [row, column] pair per case (for
@@ -628,7 +684,7 @@
   }
 
   function computeRatings(s) {
-    const { data, numeric } = parseRatings(s.text, s);
+    const { data, numeric, missing } = parseRatings(s.text, s);
     let order = null;
     try {
       order = parseList(s.order, numeric, "order field");
@@ -707,12 +763,13 @@
     const facts = `${data.length} subjects, ${data[0].length} raters, ${nRatings} ratings (${data.length * data[0].length - nRatings} missing)`;
     return {
       kind: "ratings",
+      read: readingSentences(missing),
       table,
       categories: categories.map(String),
       source,
       rows,
       facts,
-      code: ratingsCode(s, data, order, w, rows),
+      code: ratingsCode(s, data, order, w, rows, missing),
       summary: summaryOf(rows, "alpha_nominal", s.level, facts),
     };
   }
@@ -742,13 +799,27 @@
 
   function twoRaterCode(s, input, w, paragraphError) {
     const lines = ["import kappalib as kl", ""];
-    if (input.pairs && input.pairs.y1.length <= PAIR_LIMIT) {
+    const gone = input.missing && input.missing.leftOut ? input.missing.gone : null;
+    if (input.pairs && gone && input.written.y1.length <= PAIR_LIMIT) {
+      // the labels as written; the cases with a label read as missing are left out, here
+      // as in kappalib's report (missing="drop")
+      lines.push(`y1 = ${py(input.written.y1)}  # ${s.raters[0]}, as written`);
+      lines.push(`y2 = ${py(input.written.y2)}  # ${s.raters[1]}, as written`);
+      lines.push(`labels = ${py(input.values)}  # the category order used`);
+      lines.push(`missing = ${py(gone)}  # read as missing: a blank, or a missing-value token`);
+      lines.push("kept = [i for i in range(len(y1)) if y1[i] not in missing and y2[i] not in missing]");
+      lines.push("C = kl.confusion_matrix([y1[i] for i in kept], [y2[i] for i in kept], labels=labels)");
+    } else if (input.pairs && input.pairs.y1.length <= PAIR_LIMIT) {
       lines.push(`y1 = ${py(input.pairs.y1)}  # ${s.raters[0]}`);
       lines.push(`y2 = ${py(input.pairs.y2)}  # ${s.raters[1]}`);
       lines.push(`labels = ${py(input.values)}  # the category order used`);
       lines.push("C = kl.confusion_matrix(y1, y2, labels=labels)");
     } else {
       if (input.pairs) lines.push(`# C counts your ${input.pairs.y1.length} label pairs (kl.confusion_matrix(y1, y2, labels=labels))`);
+      if (gone) {
+        lines.push(`# ${input.missing.leftOut} more with a label read as missing were left out: kappalib's`);
+        lines.push("# paragraph from C does not say so; kl.agreement_report(y1, y2, ..., missing=\"drop\") does");
+      }
       lines.push(`C = ${pyRows(input.C)}`);
       lines.push(`labels = ${py(input.labels)}  # rows and columns, in this order`);
     }
@@ -787,15 +858,18 @@
     if (input.C.length === 2) calls.push(["prevalence_index", "kl.prevalence_index(C)"], ["bias_index", "kl.bias_index(C)"]);
     for (const [key, call] of calls) lines.push(`print("${key}", ${call})`);
     lines.push("");
+    const asWritten = gone && input.written.y1.length <= PAIR_LIMIT;
     const call = [
       "kl.agreement_report(",
-      `    C=C, labels=labels, ${wk}, confidence_level=level,`,
+      asWritten
+        ? `    y1, y2, labels=labels, ${wk}, confidence_level=level, missing="drop",`
+        : `    C=C, labels=labels, ${wk}, confidence_level=level,`,
       `    raters=(${py(s.raters[0])}, ${py(s.raters[1])}),`,
       ")",
     ];
     if (paragraphError) {
       // kappalib refuses to report this table: the code says so instead of raising
-      lines.push("# no methods paragraph: kl.agreement_report(C=C, ...) refuses this table:");
+      lines.push(`# no methods paragraph: kl.agreement_report(${asWritten ? "y1, y2" : "C=C"}, ...) refuses this table:`);
       lines.push(`# ${paragraphError}`);
       return lines.join("\n");
     }
@@ -804,9 +878,11 @@
     return lines.join("\n");
   }
 
-  function ratingsCode(s, data, order, w, rows) {
+  function ratingsCode(s, data, order, w, rows, missing) {
     const lines = ["import kappalib as kl", ""];
     lines.push("# one row per subject, one column per rater; None = a missing rating");
+    const said = K.missingCaveat(missing.read);
+    if (said) lines.push(`# (a blank cell, or the page's reading: ${said})`);
     lines.push(`data = ${pyRows(data)}`);
     lines.push(`labels = ${py(order)}  # the order field (None: sorted)`);
     lines.push(`weighting = ${w.weighting === null ? "None" : Array.isArray(w.weighting) ? pyRows(w.weighting) : py(w.weighting)}`);
@@ -955,6 +1031,8 @@
         : `${res.categories.map(esc).join(", ")} (${ORDER_SOURCE[res.source]})`;
     $("kc-order-used").innerHTML = `<strong>Order used:</strong> <span id="kc-order-list">${orderText}</span>`;
     $("kc-table-out").innerHTML = resultsTable(res.rows, s.level);
+    $("kc-read-note").textContent = res.read.join(" ");
+    $("kc-read-note").hidden = res.read.length === 0;
     if (res.kind === "two") {
       $("kc-facts").textContent = `N = ${K.pyG(sumAll(res.C))} cases in ${res.C.length} categories; rows: ${s.raters[0]}, columns: ${s.raters[1]}.`;
       $("kc-heatmap-out").innerHTML = heatmap(
