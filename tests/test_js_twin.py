@@ -187,3 +187,7 @@ def test_the_page_reads_missing_values_as_kappalib_does():
         assert got == want, f"labels {listed!r}: the page reads {got}, kappalib {want}"
     for pairs, got in zip(counts, page["caveats"], strict=True):
         assert got == missing_caveat(dict(pairs)), pairs
+    calculator = (ROOT / "book" / "_static" / "kappa" / "calculator.js").read_text(encoding="utf-8")
+    assert "K.missingSpellings(" in calculator, "the calculator reads missing values another way"
+    for token in ('"N/A"', '"n/a"', '"#N/A"', '"<NA>"', '"<na>"', '"nan"'):
+        assert token not in calculator, f"calculator.js spells the token {token} itself"

@@ -51,7 +51,7 @@
     },
   };
 
-  // kappalib's missing-value tokens, as the help says them: "NA", "N/A", ..., "." and "-"
+  // kappalib's missing-value tokens (K.NA_VALUES), as the help says them: "NA", ... and "-"
   const TOKENS_TEXT = (() => {
     const t = ((K && K.NA_VALUES) || []).map((v) => `"${v}"`);
     return `${t.slice(0, -1).join(", ")} and ${t[t.length - 1]}`;
