@@ -191,3 +191,40 @@ def test_the_page_reads_missing_values_as_kappalib_does():
     assert "K.missingSpellings(" in calculator, "the calculator reads missing values another way"
     for token in ('"N/A"', '"n/a"', '"#N/A"', '"<NA>"', '"<na>"', '"nan"'):
         assert token not in calculator, f"calculator.js spells the token {token} itself"
+
+
+def test_the_page_reads_case_variants_as_kappalib_does():
+    """Spellings that differ only by case or surrounding space: kappa.js's caseVariants is
+    kappalib's case_variants (clashes without an order, each variant of one listed category
+    read as it with one), and variantsCaveat its sentence.  Planted: caseVariants without
+    the stripping (toLowerCase only) fails here."""
+    _node_or_skip()
+    from kappalib._input.labels import case_variants
+    from kappalib._report.reading import variants_caveat
+
+    values = ["mild", "Mild", " MILD ", "none", "None", "NA", "na", "severe", "Severe", "x",
+              "it's", "It's", "a\\b", "A\\B", "moderate"]  # fmt: skip
+    lists = [None, ["mild", "severe", "NA"], ["mild", "Mild"], ["none", "mild", "moderate"],
+             ["it's", "a\\b", "X"], []]  # fmt: skip
+    triples = [[["Mild", "mild", 1], ["na", "NA", 2]], [["It's", "it's", 3]], [["A\\B", "a\\b", 1]],
+               [["Mild", "mild", 0]], []]  # fmt: skip
+    script = (
+        "const K = require(process.argv[1]); const q = JSON.parse(process.argv[2]);"
+        "K.setWords(JSON.parse(require('fs').readFileSync(process.argv[3], 'utf8')));"
+        "console.log(JSON.stringify({variants: q.lists.map((l) => K.caseVariants(q.values, l)),"
+        " caveats: q.triples.map((t) => K.variantsCaveat(t))}));"
+    )
+    query = {"values": values, "lists": lists, "triples": triples}
+    run = subprocess.run(
+        [NODE, "-e", script, str(ROOT / "book" / "_static" / "kappa" / "kappa.js"),
+         json.dumps(query), str(ROOT / "kappalib" / "_shared" / "report_words.json")],
+        capture_output=True, text=True, timeout=60, check=True,
+    )  # fmt: skip
+    page = json.loads(run.stdout)
+    for listed, got in zip(lists, page["variants"], strict=True):
+        read_as, clashes = case_variants(values, listed)
+        assert got["readAs"] == [list(p) for p in read_as.items()], listed
+        assert got["clashes"] == clashes, listed
+    for t, got in zip(triples, page["caveats"], strict=True):
+        want = variants_caveat({s: label for s, label, _ in t}, {s: n for s, _, n in t})
+        assert got == want, t

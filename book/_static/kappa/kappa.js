@@ -784,6 +784,13 @@
     });
   }
 
+  /** Python's repr of a string: 'mild', "it's", 'a\\b'. */
+  function pyStr(text) {
+    const s = String(text).replace(/\\/g, "\\\\").replace(/\n/g, "\\n").replace(/\r/g, "\\r").replace(/\t/g, "\\t");
+    if (s.includes("'") && !s.includes('"')) return `"${s}"`;
+    return `'${s.replace(/'/g, "\\'")}'`;
+  }
+
   /**
    * Twin of kappalib's missing_caveat: "Read as missing: 'NA' (2 cells)." for the
    * [spelling, count] pairs in reading order (a blank is not named), or null.
@@ -792,9 +799,56 @@
     const named = counts.filter(([s, n]) => tokenKey(s) !== "" && n);
     if (named.length === 0) return null;
     const spellings = named.map(([s, n]) =>
-      say("missing.spelling", { spelling: repr(String(s)), n, cell: plural("cell", n) }),
+      say("missing.spelling", { spelling: pyStr(s), n, cell: plural("cell", n) }),
     );
     return say("missing.read_as", { spellings: joinWords(spellings) });
+  }
+
+  /**
+   * Twin of kappalib's case_variants (kappalib/_input/labels.py): spellings that differ only
+   * by case or surrounding space.  Without `listed` (no order given): { readAs: [], clashes },
+   * each clash a group of two or more distinct strings of `values` equal stripped and
+   * case-folded, which the caller refuses.  With `listed`: readAs holds [spelling, label]
+   * for each string not listed that matches exactly one listed category so, and no clash.
+   */
+  function caseVariants(values, listed = null) {
+    const strings = [...new Set(values)].filter((v) => typeof v === "string");
+    if (listed === null || listed === undefined) {
+      const groups = new Map();
+      for (const v of strings) {
+        const k = tokenKey(v);
+        if (!groups.has(k)) groups.set(k, []);
+        groups.get(k).push(v);
+      }
+      return { readAs: [], clashes: [...groups.values()].filter((g) => g.length > 1) };
+    }
+    const byKey = new Map();
+    for (const v of listed) {
+      if (typeof v !== "string") continue;
+      const k = tokenKey(v);
+      if (!byKey.has(k)) byKey.set(k, []);
+      byKey.get(k).push(v);
+    }
+    const exact = new Set(listed);
+    const readAs = [];
+    for (const v of strings) {
+      const match = byKey.get(tokenKey(v)) || [];
+      if (!exact.has(v) && match.length === 1) readAs.push([v, match[0]]);
+    }
+    return { readAs, clashes: [] };
+  }
+
+  /**
+   * Twin of kappalib's variants_caveat: "Read as the categories listed: 'Mild' as 'mild'
+   * (1 cell)." for [spelling, label, count] triples in reading order, or null.
+   */
+  function variantsCaveat(triples) {
+    const named = triples.filter(([, , n]) => n);
+    if (named.length === 0) return null;
+    const spellings = named.map(([s, label, n]) =>
+      say("spelling.variant", { spelling: pyStr(s), label: pyStr(label), n, cell: plural("cell", n) }),
+    );
+    return say("spelling.read_as", { spellings: joinWords(spellings) });
   }
 
   /** The two-rater report's sentence on units left out for a missing label, or null. */
@@ -1559,6 +1613,8 @@
     missingSpellings,
     missingCaveat,
     leftOutCaveat,
+    caseVariants,
+    variantsCaveat,
     ratingTable,
     fleissKappa,
     krippendorffAlpha,

@@ -34,6 +34,8 @@ export const {
   missingSpellings,
   missingCaveat,
   leftOutCaveat,
+  caseVariants,
+  variantsCaveat,
   ratingTable,
   fleissKappa,
   krippendorffAlpha,
