@@ -40,6 +40,7 @@ from pathlib import Path
 import numpy as np
 
 import kappalib as kl
+from kappalib._input.labels import case_variants
 from kappalib._input.missing import DEFAULT_TOKENS, NA_VALUES, classify
 
 TOOLS = Path(__file__).resolve().parent
@@ -198,11 +199,12 @@ def _spelled(rng, token):
     return f" {text} " if rng.random() < 0.15 else text
 
 
-def missing_cases(n=8, seed=SEED + 4):
+def missing_cases(n=10, seed=SEED + 4):
     """Issue 30: random CSVs with kappalib's missing-value tokens (NA_VALUES, any case, some
     padded), blanks and trailing blank lines, for two columns of labels and for ratings
     tables, words ("none" among them: a category) or numbers; in some, the order field
-    lists a token (then a category, spelled as listed). Each: (what, enter's options,
+    lists a token (then a category) and the categories are spelled in any case (each read
+    as the one it spells). Each: (what, enter's options,
     expected), expected ("two", y1, y2, labels) or ("ratings", data, labels), the cells as
     written (a blank line at the end is no case: kappalib's command line skips it)."""
     rng = np.random.default_rng(seed)
@@ -213,7 +215,7 @@ def missing_cases(n=8, seed=SEED + 4):
         cats = [1, 2, 3, 4] if numeric else ["none", "mild", "moderate", "severe"]
         listed_token = None
         if i % 3 == 2 and not numeric:
-            listed_token = str(rng.choice(NA_VALUES))  # "NA" meaning "not applicable"
+            listed_token = NA_VALUES[(i // 3) % len(NA_VALUES)]  # "NA": "not applicable"
             cats = [*cats, listed_token]
         tokens = [t for t in NA_VALUES if t.casefold() != (listed_token or "").casefold()]
         p_missing = float(rng.uniform(0.05, 0.3))
@@ -227,6 +229,8 @@ def missing_cases(n=8, seed=SEED + 4):
                 cell = cats[k]
                 if rng.random() < p_missing:
                     cell = "" if rng.random() < 0.3 else _spelled(rng, str(rng.choice(tokens)))
+                elif listed_token is not None and rng.random() < 0.2:
+                    cell = _spelled(rng, cell).strip()  # 'Mild' for the listed 'mild'
                 row.append(cell)
             if ratings and sum(not (isinstance(c, str) and c.strip().casefold() in
                                     DEFAULT_TOKENS) for c in row) < 2:  # fmt: skip
@@ -466,6 +470,17 @@ def _bad_inputs(page, fail):
         ),
         # issue 30, item 12: a table of proportions (or of fractional counts) has lost its
         # N; kappalib refuses its standard error and interval, in these words
+        # issue 30, item 2: 'Moderate' and 'moderate' without an order are refused, both named
+        (
+            "one category spelled two ways, no order",
+            "data",
+            {"kind": "labels", "text": "mild,moderate\nModerate,moderate\nmild,mild\n"},
+            (
+                '"moderate" (line 1, column 2)',
+                '"Moderate" (line 2, column 1)',
+                "differ only by case",
+            ),
+        ),
         (
             "a table of proportions",
             "data",
@@ -736,6 +751,7 @@ def _one_class(page, fail):
 
 
 READ_AS_MISSING = kl._shared.words.template("missing.read_as").split("{")[0]  # "Read as missing:"
+READ_AS_LISTED = kl._shared.words.template("spelling.read_as").split("{")[0]  # "Read as the ..."
 
 
 def _missing(page, fail):
@@ -745,7 +761,7 @@ def _missing(page, fail):
     ratings: the count table is kl.ratings_report's, every coefficient kappalib's on the cells
     kappalib reads as missing made None, and the page says the report's "Read as missing"
     sentence. Returns (numbers checked, code blocks to run)."""
-    n, codes = 0, []
+    n, codes, variants = 0, [], 0
     raters = ("rater 1", "rater 2")
     for what, opts, expected in missing_cases():
         where = f"calculator missing values ({what})"
@@ -775,7 +791,8 @@ def _missing(page, fail):
                 fail(f"{where}: the page's count table is not kl.ratings_report's")
             strings = sorted({c for row in data for c in row if isinstance(c, str)})
             gone, _ = classify(strings, DEFAULT_TOKENS, labels)
-            clean = [[None if c in gone else c for c in row] for row in data]
+            read_as, _ = case_variants([c for c in strings if c not in gone], labels)
+            clean = [[None if c in gone else read_as.get(c, c) for c in row] for row in data]
             numeric = all(not isinstance(c, str) for row in clean for c in row if c is not None)
             levels = ("nominal", "ordinal", "interval", "ratio") if numeric else (
                 ("nominal", "ordinal") if labels else ("nominal",))  # fmt: skip
@@ -783,14 +800,19 @@ def _missing(page, fail):
             if len({int(r.sum()) for r in table}) == 1:
                 want["fleiss_kappa"] = kl.fleiss_kappa(table)
             n += compare_values(where, shown, want, fail) + 1
-            said = " ".join(c for c in report.caveats if c.startswith(READ_AS_MISSING))
+            said = " ".join(
+                c for c in report.caveats if c.startswith((READ_AS_MISSING, READ_AS_LISTED))
+            )
         if shown["read_note"] != said:
             fail(f"{where}: the page says {shown['read_note']!r} of the missing values, "
                  f"kappalib's report {said!r}")  # fmt: skip
         if READ_AS_MISSING not in said:
             fail(f"{where}: the case reads no token as missing (the check is not testing it)")
+        variants += READ_AS_LISTED in said
         codes.append((where, shown["code"], shown))
         n += 1
+    if variants < 2:
+        fail(f"calculator missing values: {variants} cases read a case variant as listed (< 2)")
     return n, codes
 
 

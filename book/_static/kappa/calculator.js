@@ -218,6 +218,37 @@
       rows: rows.map((r) => ({ ...r, cells: r.cells.map((c) => (gone.has(c) ? "" : c)) })),
       read: [...counts].filter(([c]) => gone.has(c)),
       gone,
+      counted: [...counts],
+    };
+  }
+
+  // Spellings that differ only by case ("Moderate", "moderate"), read as kappalib reads
+  // them (K.caseVariants, kappalib/_input/labels.py): refused with both named when the
+  // order field is empty; with an order, a variant of exactly one listed category is read
+  // as it, and said. Numbers are left alone. Returns the rows and [spelling, category,
+  // count] for each spelling read so.
+  function readVariants(missing, rows, order) {
+    const kept = missing.counted.map(([c]) => c).filter((c) => c !== "" && !missing.gone.has(c));
+    if (kept.every((c) => NUMBER.test(c))) return { rows, read: [] };
+    const listed = orderItems(order);
+    const { readAs, clashes } = K.caseVariants(kept, listed.length ? listed : null);
+    if (clashes.length) {
+      const where = (w) => {
+        const r = rows.find((x) => x.cells.includes(w));
+        return `"${w}" (line ${r.n}, column ${r.cells.indexOf(w) + 1})`;
+      };
+      throw new InputError(
+        `${clashes[0].slice(0, 4).map(where).join(" and ")} differ only by case: correct the ` +
+          "spelling, or list the categories in the order field (a case variant of one listed " +
+          "category is then read as it; list both spellings if they are two categories).",
+      );
+    }
+    if (readAs.length === 0) return { rows, read: [] };
+    const as = new Map(readAs);
+    const counts = new Map(missing.counted);
+    return {
+      rows: rows.map((r) => ({ ...r, cells: r.cells.map((c) => (as.has(c) ? as.get(c) : c)) })),
+      read: readAs.map(([c, label]) => [c, label, counts.get(c)]),
     };
   }
 
@@ -340,6 +371,8 @@
     refuseHeaderAsData(rows, opts);
     refuseDataAsHeader({ ...parsed, rows }, opts);
     mixedKinds(rows, opts);
+    const variants = readVariants(missing, rows, opts.order);
+    rows = variants.rows;
     const complete = rows.filter((r) => r.cells.every((c) => c !== ""));
     if (complete.length === 0) {
       throw new InputError(
@@ -361,6 +394,7 @@
         y2: written.map((r) => asWritten(r.cells[1])),
       },
       missing: { read: missing.read, gone: [...missing.gone], leftOut: rows.length - complete.length },
+      variants: variants.read,
     };
   }
 
@@ -372,10 +406,11 @@
       throw new InputError("Each line holds one rating: a ratings table needs a column per rater, at least two.");
     }
     const missing = readMissing(parsed.rows, opts.order, false);
-    const { rows } = missing;
-    refuseHeaderAsData(rows, opts);
-    refuseDataAsHeader({ ...parsed, rows }, opts);
-    mixedKinds(rows, opts);
+    refuseHeaderAsData(missing.rows, opts);
+    refuseDataAsHeader({ ...parsed, rows: missing.rows }, opts);
+    mixedKinds(missing.rows, opts);
+    const variants = readVariants(missing, missing.rows, opts.order);
+    const { rows } = variants;
     const cells = rows.map((r) => {
       const padded = r.cells.concat(Array(width - r.cells.length).fill(""));
       return padded.map((c) => (c === "" ? null : c));
@@ -387,7 +422,13 @@
         "No subject has two ratings: agreement needs at least one subject rated by two or more raters.",
       );
     }
-    return { data, numeric, raterNames: names, lines: rows.map((r) => r.n), missing: { read: missing.read } };
+    return {
+      data,
+      numeric,
+      raterNames: names,
+      lines: rows.map((r) => r.n),
+      missing: { read: missing.read, variants: variants.read },
+    };
   }
 
   function parseList(text, numeric, what) {
@@ -510,7 +551,7 @@
       const labels = names || C.map((_, i) => String(i + 1));
       return { C, labels, values: labels, source: names ? "given" : "positions", pairs: null };
     }
-    const { y1, y2, numeric, raterNames, lines, written, missing } = parseLabels(s.text, s);
+    const { y1, y2, numeric, raterNames, lines, written, missing, variants } = parseLabels(s.text, s);
     let order = null;
     try {
       order = parseList(s.order, numeric, "order field");
@@ -549,7 +590,7 @@
       pairs: { y1, y2, numeric },
       raterNames,
       written,
-      missing,
+      missing: { ...missing, variants },
     };
   }
 
@@ -656,13 +697,15 @@
     };
   }
 
-  // kappalib's sentences on what was read as missing: the cases left out (two raters) and
-  // the spellings read so, or none
+  // kappalib's sentences on what was read: the cases left out for a missing label (two
+  // raters), the spellings read as missing, and those read as a listed category; or none
   function readingSentences(missing) {
     if (!missing) return [];
-    return [missing.leftOut ? K.leftOutCaveat(missing.leftOut) : null, K.missingCaveat(missing.read)].filter(
-      (x) => x,
-    );
+    return [
+      missing.leftOut ? K.leftOutCaveat(missing.leftOut) : null,
+      K.missingCaveat(missing.read),
+      K.variantsCaveat(missing.variants || []),
+    ].filter((x) => x);
   }
 
   // the cases behind a table of whole counts, one [row, column] pair per case (for
@@ -800,15 +843,24 @@
   function twoRaterCode(s, input, w, paragraphError) {
     const lines = ["import kappalib as kl", ""];
     const gone = input.missing && input.missing.leftOut ? input.missing.gone : null;
-    if (input.pairs && gone && input.written.y1.length <= PAIR_LIMIT) {
-      // the labels as written; the cases with a label read as missing are left out, here
-      // as in kappalib's report (missing="drop")
+    const readAs = input.missing && input.missing.variants.length ? input.missing.variants : null;
+    const asWritten = Boolean(input.pairs && (gone || readAs) && input.written.y1.length <= PAIR_LIMIT);
+    if (asWritten) {
+      // the labels as written: the cases with a label read as missing are left out, and a
+      // case variant is read as the category listed, here as in kappalib's report
       lines.push(`y1 = ${py(input.written.y1)}  # ${s.raters[0]}, as written`);
       lines.push(`y2 = ${py(input.written.y2)}  # ${s.raters[1]}, as written`);
       lines.push(`labels = ${py(input.values)}  # the category order used`);
-      lines.push(`missing = ${py(gone)}  # read as missing: a blank, or a missing-value token`);
-      lines.push("kept = [i for i in range(len(y1)) if y1[i] not in missing and y2[i] not in missing]");
-      lines.push("C = kl.confusion_matrix([y1[i] for i in kept], [y2[i] for i in kept], labels=labels)");
+      if (gone) {
+        lines.push(`missing = ${py(gone)}  # read as missing: a blank, or a missing-value token`);
+        lines.push("kept = [i for i in range(len(y1)) if y1[i] not in missing and y2[i] not in missing]");
+      } else lines.push("kept = range(len(y1))");
+      let get = (y) => `${y}[i]`;
+      if (readAs) {
+        lines.push(`read_as = {${readAs.map(([c, label]) => `${py(c)}: ${py(label)}`).join(", ")}}  # as listed`);
+        get = (y) => `read_as.get(${y}[i], ${y}[i])`;
+      }
+      lines.push(`C = kl.confusion_matrix([${get("y1")} for i in kept], [${get("y2")} for i in kept], labels=labels)`);
     } else if (input.pairs && input.pairs.y1.length <= PAIR_LIMIT) {
       lines.push(`y1 = ${py(input.pairs.y1)}  # ${s.raters[0]}`);
       lines.push(`y2 = ${py(input.pairs.y2)}  # ${s.raters[1]}`);
@@ -816,9 +868,9 @@
       lines.push("C = kl.confusion_matrix(y1, y2, labels=labels)");
     } else {
       if (input.pairs) lines.push(`# C counts your ${input.pairs.y1.length} label pairs (kl.confusion_matrix(y1, y2, labels=labels))`);
-      if (gone) {
-        lines.push(`# ${input.missing.leftOut} more with a label read as missing were left out: kappalib's`);
-        lines.push("# paragraph from C does not say so; kl.agreement_report(y1, y2, ..., missing=\"drop\") does");
+      if (gone || readAs) {
+        lines.push("# kappalib's paragraph from C does not say what was read as missing or as a listed");
+        lines.push('# category; kl.agreement_report(y1, y2, labels=labels, missing="drop") does');
       }
       lines.push(`C = ${pyRows(input.C)}`);
       lines.push(`labels = ${py(input.labels)}  # rows and columns, in this order`);
@@ -858,7 +910,6 @@
     if (input.C.length === 2) calls.push(["prevalence_index", "kl.prevalence_index(C)"], ["bias_index", "kl.bias_index(C)"]);
     for (const [key, call] of calls) lines.push(`print("${key}", ${call})`);
     lines.push("");
-    const asWritten = gone && input.written.y1.length <= PAIR_LIMIT;
     const call = [
       "kl.agreement_report(",
       asWritten
@@ -881,8 +932,7 @@
   function ratingsCode(s, data, order, w, rows, missing) {
     const lines = ["import kappalib as kl", ""];
     lines.push("# one row per subject, one column per rater; None = a missing rating");
-    const said = K.missingCaveat(missing.read);
-    if (said) lines.push(`# (a blank cell, or the page's reading: ${said})`);
+    for (const said of readingSentences(missing)) lines.push(`# ${said}`);
     lines.push(`data = ${pyRows(data)}`);
     lines.push(`labels = ${py(order)}  # the order field (None: sorted)`);
     lines.push(`weighting = ${w.weighting === null ? "None" : Array.isArray(w.weighting) ? pyRows(w.weighting) : py(w.weighting)}`);
