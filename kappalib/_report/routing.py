@@ -6,9 +6,9 @@ its comparisons (issue 30, item 4; issue 34).
   a cell that is not a number is refused, naming it.
 * no level given, numbers with a decimal part or more than ``MAX_CATEGORIES`` distinct
   values, and no ``--labels``: refused in one sentence asking for the level.  Such columns
-  are measurements far more often than categories (a clinical rating scale has at most 11
-  points, 0-10, and a 0-20 scale 21: a half-point or decimal rating is a measurement or a
-  score), and read as categories they give a kappa over every distinct value ("136
+  are measurements far more often than categories (the rating scales of clinical practice
+  have at most 11 points, 0-10; 20 leaves room for a 1-20 scale; a decimal is a measurement
+  or a score), and read as categories they give a kappa over every distinct value ("136
   categories"), which is near 0 whatever the agreement.  A user who means categories says
   so with ``--level-of-measurement nominal`` or ``ordinal``, or lists them with ``--labels``.
 * ``--clusters``, ``--groups`` (two raters) and ``--pairs`` (three raters or more): the
