@@ -168,8 +168,9 @@ def test_the_six_iccs_match_psych_through_the_command_line(tmp_path):
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     psych = refs["psych"]
-    for form, sf in (("ICC1", "ICC(1,1)"), ("ICC2", "ICC(2,1)"), ("ICC3", "ICC(3,1)"),
-                     ("ICC1k", "ICC(1,k)"), ("ICC2k", "ICC(2,k)"), ("ICC3k", "ICC(3,k)")):  # fmt: skip
+    forms = [("ICC1", "ICC(1,1)"), ("ICC2", "ICC(2,1)"), ("ICC3", "ICC(3,1)")]
+    forms += [("ICC1k", "ICC(1,k)"), ("ICC2k", "ICC(2,k)"), ("ICC3k", "ICC(3,k)")]
+    for form, sf in forms:
         row = next(
             [c.strip() for c in line.strip("|").split("|")]
             for line in done.stdout.splitlines()
