@@ -333,3 +333,24 @@ def test_a_blank_cluster_id_is_refused_with_its_line(tmp_path):
     done = _cli("report", path, "--columns", "r0", "r1", "--clusters", "patient")
     assert done.returncode == 2
     assert "column 'patient' of --clusters is blank in line 4" in done.stderr
+
+
+def test_the_html_page_holds_the_sections_and_the_limits(tmp_path):
+    case, refs = _case("subgroup_kappas", "subgroup_kappas/r00")
+    path = _pairs_file(tmp_path, case["input"]["ratings"], ("site", case["input"]["groups"]))
+    page = tmp_path / "groups.html"
+    done = _cli("report", path, "--columns", "r0", "r1", "--groups", "site", "--html", page)
+    assert done.returncode == 0, done.stderr
+    text = page.read_text(encoding="utf-8")
+    assert "<h2>Kappa by subgroup</h2>" in text
+    kappa = refs["statsmodels"]["kappa_by_group"][0]
+    assert f"<th>site 0</th><td>20</td><td>{kappa:.3f}</td>" in text
+    case, _ = _case("bland_altman", "bland_altman/pefr-1986-2sd")
+    pairs = zip(case["input"]["x"], case["input"]["y"], strict=True)
+    pefr = _csv(tmp_path / "pefr.csv", ["x", "y"], pairs)
+    page = tmp_path / "pefr.html"
+    done = _cli("report", pefr, "--columns", "x", "y", "--level-of-measurement", "ratio",
+                "--html", page)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    text = page.read_text(encoding="utf-8")
+    assert "<th>upper limit of agreement</th>" in text and "<td>Fleiss" not in text
