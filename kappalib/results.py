@@ -68,6 +68,7 @@ __all__ = [
     "IntervalEstimate",
     "KappaDifference",
     "LabelPair",
+    "MeasurementsReport",
     "OverallCCCResult",
     "ProportionalBias",
     "RatingTable",
@@ -1362,3 +1363,267 @@ class SubgroupKappas:
         )
         lines += list(self.notes)
         return "\n".join(lines)
+
+
+# --- a report on measurements (interval or ratio level) ------------------------------------
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class MeasurementsReport(_Report):
+    """The agreement of raters (or methods) who measure on an interval or ratio scale
+    (:func:`kappalib.ratings_report` with ``level_of_measurement="interval"`` or
+    ``"ratio"``): the intraclass correlations, the concordance correlation, Bland and
+    Altman's limits of agreement (two raters) and Krippendorff's alpha, never a nominal
+    coefficient over the distinct values.
+
+    ``coefficients`` holds each coefficient with its interval (the six ICCs, Lin's or the
+    overall concordance correlation, alpha with Gwet's analytic standard error); ``icc``,
+    ``concordance`` and ``limits_of_agreement`` are the full results of :func:`kappalib.icc`,
+    :func:`kappalib.lins_ccc` (two raters) or :func:`kappalib.overall_ccc`, and
+    :func:`kappalib.bland_altman` (two raters), computed on the ``n_complete`` units that
+    every rater measured (None where fewer than 2); ``benchmark`` reads alpha on Landis and
+    Koch's scale with its uncertainty (:func:`kappalib.benchmark`).
+    """
+
+    coefficients: tuple[Estimate, ...]
+    icc: ICCResult | None
+    concordance: CCCResult | OverallCCCResult | None
+    limits_of_agreement: BlandAltmanResult | None
+    benchmark: BenchmarkResult | None
+    raters: tuple[str, ...]
+    n_units: int
+    n_complete: int
+    n_raters: int
+    n_missing: int
+    level_of_measurement: str
+    confidence_level: float
+    caveats: tuple[str, ...]
+    notes: tuple[str, ...] = ()
+
+    def __getitem__(self, name: str) -> Estimate:
+        """The coefficient called ``name`` ("ICC(A,1)", "Krippendorff's alpha", ...)."""
+        for c in self.coefficients:
+            full = c.coefficient
+            if full == name or full.startswith(name + " ") or f" = {name}," in full:
+                return c
+        known = ", ".join(c.coefficient for c in self.coefficients)
+        raise KeyError(f"no coefficient {name!r} in this report; it has {known}")
+
+    def _interval(self, ci: ConfidenceInterval[Any]) -> str:
+        if ci.low is None or ci.high is None:
+            return "-"
+        return f"{number_text(ci.low)} to {number_text(ci.high)}"
+
+    def _blocks(self) -> list[Block]:
+        level = f"{self.confidence_level:.0%}"
+        rows = []
+        for c in self.coefficients:
+            se = number_text(c.standard_error, 4) if c.standard_error is not None else "-"
+            rows.append(
+                [
+                    c.coefficient,
+                    number_text(c.estimate),
+                    se,
+                    self._interval(c.confidence_interval),
+                    c.interval_method or "-",
+                ]
+            )
+        blocks: list[Block] = [
+            Table(["coefficient", "estimate", "SE", f"{level} interval", "method"], rows),
+            Text(
+                say(
+                    "measurements.design",
+                    n_units=self.n_units,
+                    n_raters=self.n_raters,
+                    raters=join_list(list(self.raters)),
+                    n_measurements=self.n_units * self.n_raters - self.n_missing,
+                    n_missing=self.n_missing,
+                    level_of_measurement=self.level_of_measurement,
+                    n_complete=self.n_complete,
+                )
+            ),
+        ]
+        ba = self.limits_of_agreement
+        if ba is not None:
+            first, second = self.raters
+            parts = (
+                ("measurements.limits_rows.bias", ba.bias),
+                ("measurements.limits_rows.lower", ba.lower_limit),
+                ("measurements.limits_rows.upper", ba.upper_limit),
+            )
+            blocks.append(
+                Table(
+                    ["", "estimate", "SE", f"{level} interval"],
+                    [
+                        [
+                            say(key, first=first, second=second),
+                            number_text(part.estimate),
+                            number_text(part.standard_error, 4),
+                            self._interval(part.confidence_interval),
+                        ]
+                        for key, part in parts
+                    ],
+                    row_headers=True,
+                )
+            )
+            pb = ba.proportional_bias
+            blocks.append(
+                Text(
+                    say(
+                        "measurements.limits_design",
+                        agreement=f"{100 * ba.agreement_level:g}",
+                        level=level,
+                        interval_method=ba.interval_method,
+                        sd=number_text(ba.standard_deviation),
+                        slope=number_text(pb.slope.estimate),
+                        p=p_text(pb.pvalue),
+                    )
+                )
+            )
+        if self.benchmark is not None:
+            blocks.append(Text(self.benchmark.sentence))
+        return blocks
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{c.coefficient} = {number_text(c.estimate)}" for c in self.coefficients)
+        return f"MeasurementsReport({shown}; {self.n_units} units)"
+
+    def methods_paragraph(self, *, table_location: str | None = None) -> str:
+        """A paragraph for a methods or results section: the design, the ICC named by its
+        model, type and definition (Koo and Li 2016), the concordance correlation, the
+        limits of agreement with their intervals, alpha, the benchmark and the caveats.
+
+        Parameters
+        ----------
+        table_location : str, optional
+            Accepted for the command line's sake (the other reports' paragraphs point to
+            their table of counts); a report on measurements has none to point to.
+        """
+        level = f"{self.confidence_level:.0%}"
+        missing = (
+            say("measurements.missing_some", n_missing=self.n_missing, n_complete=self.n_complete)
+            if self.n_missing
+            else say("measurements.missing_none")
+        )
+        s = [
+            say(
+                "measurements.paragraph_design",
+                n_raters=self.n_raters,
+                raters=join_words(list(self.raters)),
+                n_units=self.n_units,
+                a_scale=say(f"measurements.scale.{self.level_of_measurement}"),
+                n_measurements=self.n_units * self.n_raters - self.n_missing,
+                missing=missing,
+            )
+        ]
+
+        def ends(ci: ConfidenceInterval[Any]) -> tuple[str, str]:
+            return number_text(ci.low), number_text(ci.high)
+
+        if self.icc is not None:
+            a1, c1, ak = self.icc["ICC(A,1)"], self.icc["ICC(C,1)"], self.icc["ICC(A,k)"]
+            (lo, hi), (clo, chi), (alo, ahi) = (ends(f.confidence_interval) for f in (a1, c1, ak))
+            s.append(
+                say(
+                    "measurements.icc",
+                    estimate=number_text(a1.estimate),
+                    level=level,
+                    low=lo,
+                    high=hi,
+                    consistency=number_text(c1.estimate),
+                    consistency_low=clo,
+                    consistency_high=chi,
+                    n_raters=self.n_raters,
+                    average=number_text(ak.estimate),
+                    average_low=alo,
+                    average_high=ahi,
+                )
+            )
+        cc = self.concordance
+        if isinstance(cc, CCCResult):
+            lo, hi = ends(cc.confidence_interval)
+            s.append(
+                say(
+                    "measurements.ccc",
+                    estimate=number_text(cc.estimate),
+                    level=level,
+                    low=lo,
+                    high=hi,
+                    pearson=number_text(cc.pearson),
+                    accuracy=number_text(cc.accuracy),
+                )
+            )
+        elif isinstance(cc, OverallCCCResult):
+            lo, hi = ends(cc.confidence_interval)
+            s.append(
+                say(
+                    "measurements.overall_ccc",
+                    n_raters=self.n_raters,
+                    estimate=number_text(cc.estimate),
+                    level=level,
+                    low=lo,
+                    high=hi,
+                    precision=number_text(cc.precision),
+                    accuracy=number_text(cc.accuracy),
+                )
+            )
+        ba = self.limits_of_agreement
+        if ba is not None:
+            first, second = self.raters
+            (blo, bhi), (llo, lhi), (ulo, uhi) = (
+                ends(p.confidence_interval) for p in (ba.bias, ba.lower_limit, ba.upper_limit)
+            )
+            s.append(
+                say(
+                    "measurements.limits",
+                    first=first,
+                    second=second,
+                    bias=number_text(ba.bias.estimate),
+                    level=level,
+                    bias_low=blo,
+                    bias_high=bhi,
+                    agreement=f"{100 * ba.agreement_level:g}",
+                    lower=number_text(ba.lower_limit.estimate),
+                    lower_low=llo,
+                    lower_high=lhi,
+                    upper=number_text(ba.upper_limit.estimate),
+                    upper_low=ulo,
+                    upper_high=uhi,
+                    interval_method=ba.interval_method,
+                )
+            )
+            pb = ba.proportional_bias
+            s.append(
+                say(
+                    "measurements.proportional",
+                    slope=number_text(pb.slope.estimate),
+                    p=p_text(pb.pvalue),
+                )
+            )
+        alpha = self.coefficients[-1]
+        a_lo, a_hi = alpha.confidence_interval
+        if a_lo is not None and a_hi is not None:
+            s.append(
+                say(
+                    "measurements.alpha",
+                    level_of_measurement=self.level_of_measurement,
+                    estimate=number_text(alpha.estimate),
+                    level=level,
+                    low=number_text(a_lo),
+                    high=number_text(a_hi),
+                    standard_error=number_text(alpha.standard_error, DIGITS["standard_error"]),
+                )
+            )
+        else:
+            s.append(
+                say(
+                    "measurements.no_interval",
+                    level_of_measurement=self.level_of_measurement,
+                    estimate=number_text(alpha.estimate),
+                )
+            )
+        if self.benchmark is not None:
+            s.append(self.benchmark.sentence)
+        s.append(say("measurements.no_nominal", level_of_measurement=self.level_of_measurement))
+        s += list(self.caveats)
+        return " ".join(s)

@@ -287,7 +287,8 @@ def test_a_decimal_comma_is_read_as_a_decimal(tmp_path):
     alpha = krippendorff.alpha(data, level_of_measurement="interval")
     assert f"Krippendorff's alpha (interval) was {alpha:.3f}" in done.stdout
     assert "Read with a decimal comma: '2,5' as 2.5." in done.stdout
-    assert "categories (1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5)" in done.stdout
+    # the scores are measurements at the interval level (issue 30 item 4): never categories
+    assert "No nominal coefficient" in done.stdout and "categories (" not in done.stdout
 
 
 def test_decimals_written_both_ways_are_refused(tmp_path):

@@ -40,8 +40,16 @@ from .._count.long_counts import matrix_from_counts
 from .._input.labels import case_variants
 from .._input.missing import NA_VALUES, check_na_values, classify
 from .._input.ratings import as_ratings, check_not_ids
+from .._shared.words import render_html, render_markdown
+from .comparisons import Section
 from .ratings import ratings_report
 from .reading import decimal_caveat, missing_caveat, variants_caveat
+from .routing import (
+    MAX_CATEGORIES,
+    comparison_sections,
+    measurements,
+    refuse_unstated_measurements,
+)
 from .two_raters import agreement_report
 
 EXIT_BAD_INPUT = 2
@@ -93,8 +101,32 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--level-of-measurement",
         choices=["nominal", "ordinal", "interval", "ratio"],
-        default="nominal",
-        help="for Krippendorff's alpha (ratings tables; default nominal)",
+        help=(
+            "interval or ratio: numbers measured on a scale, reported with the intraclass "
+            "and concordance correlations, Bland-Altman's limits of agreement (two columns) "
+            "and Krippendorff's alpha; nominal or ordinal: categories (Krippendorff's alpha "
+            "at that level in a ratings table; default nominal). Required for numbers with "
+            f"decimals or more than {MAX_CATEGORIES} distinct values"
+        ),
+    )
+    p.add_argument(
+        "--clusters",
+        metavar="COLUMN",
+        help="two raters: the column of each case's cluster (a patient of several lesions): "
+        "kappa with a cluster-robust standard error and interval",
+    )
+    p.add_argument(
+        "--groups",
+        metavar="COLUMN",
+        help="two raters: the column of each case's subgroup (a site): kappa per subgroup "
+        "and Fleiss' test that they are equal",
+    )
+    p.add_argument(
+        "--pairs",
+        nargs=2,
+        metavar="A,B",
+        help="three or more rater columns: two pairs of them, A,B C,D, whose kappas are "
+        "compared on the same units (the second minus the first)",
     )
     p.add_argument(
         "--layout",
@@ -367,6 +399,12 @@ def _boot(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _report(args: argparse.Namespace) -> Any:
+    return _report_and_sections(args)[0]
+
+
+def _report_and_sections(args: argparse.Namespace) -> tuple[Any, list[Section]]:
+    """The report, with the caveats of how the file was read, and the sections of
+    --clusters, --groups and --pairs."""
     report, read = _build(args)
     said = [
         missing_caveat(read["missing"]),
@@ -376,7 +414,7 @@ def _report(args: argparse.Namespace) -> Any:
     sentences = tuple(s for s in said if s)
     if sentences:
         report = dataclasses.replace(report, caveats=(*report.caveats, *sentences))
-    return report
+    return report, read.get("sections", [])
 
 
 def _build(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
@@ -411,6 +449,21 @@ def _build(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
     if not any(v is not None for col in cells for v in col):
         raise BadInputError(f"the columns {', '.join(args.columns)} of {args.csv} are all blank")
     order = _order(args.labels, numeric, decimal)
+    for option in ("clusters", "groups"):
+        name = getattr(args, option)
+        if name is not None and name not in header:
+            raise BadInputError(
+                f"--{option} names {name!r}, but {args.csv} has no such column; its columns "
+                f"are {', '.join(header)}"
+            )
+    if args.level_of_measurement in ("interval", "ratio"):
+        on_scale = measurements(
+            args, raw, cells, numeric, order, lines, lambda c: _number(c, decimal) is not None
+        )
+        return on_scale, read
+    if args.level_of_measurement is None and not args.count and order is None:
+        refuse_unstated_measurements(args, cells, numeric)
+    read["sections"] = comparison_sections(args, rows, cells, order, lines)
     if args.weighting and not numeric and order is None:
         words = sorted({v for col in cells for v in col if v is not None})
         raise BadInputError(
@@ -499,7 +552,7 @@ def _build(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
     report = ratings_report(
         data,
         layout=layout,  # type: ignore[arg-type]
-        level_of_measurement=args.level_of_measurement,
+        level_of_measurement=args.level_of_measurement or "nominal",
         labels=order,
         weighting=args.weighting,
         confidence_level=args.confidence_level,
@@ -509,15 +562,16 @@ def _build(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
     return report, read
 
 
-def _page(report: Any, paragraph: str, source: str) -> str:
+def _page(report: Any, paragraph: str, source: str, sections: list[Section]) -> str:
     e = html.escape
+    extra = "".join(f"<h2>{e(s.title)}</h2>{render_html(s.blocks, (), ())}" for s in sections)
     return (
         "<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
         f"<title>Agreement report: {e(source)}</title>"
         "<style>body{font-family:sans-serif;max-width:50em;margin:2em auto}"
         "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #999;"
         "padding:.2em .6em;text-align:left}</style></head><body>"
-        f"<h1>Agreement report: {e(source)}</h1>{report._repr_html_()}"
+        f"<h1>Agreement report: {e(source)}</h1>{report._repr_html_()}{extra}"
         f"<h2>Methods paragraph</h2><p>{e(paragraph)}</p></body></html>\n"
     )
 
@@ -529,8 +583,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         _parser().print_help(sys.stderr)
         return EXIT_BAD_INPUT
     try:
-        report = _report(args)
+        report, sections = _report_and_sections(args)
         paragraph = report.methods_paragraph(table_location=args.table_location)
+        paragraph = " ".join([paragraph, *(x for s in sections for x in s.sentences)])
     except BadInputError as e:
         print(f"error: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -540,7 +595,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.html:
         try:
             with open(args.html, "w", encoding="utf-8") as f:
-                f.write(_page(report, paragraph, args.csv))
+                f.write(_page(report, paragraph, args.csv, sections))
         except OSError as e:
             print(f"error: cannot write {args.html}: {e.strerror}", file=sys.stderr)
             return EXIT_BAD_INPUT
@@ -548,6 +603,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     print(f"# Agreement report: {args.csv}\n")
     print(report.to_markdown())
+    for s in sections:
+        print(f"\n## {s.title}\n")
+        print(render_markdown(s.blocks, (), ()))
     print("\n## Methods paragraph\n")
     print(paragraph)
     return 0

@@ -169,6 +169,16 @@ def ratings_report(
     if table is not None:
         return _table_report(table, level, labels, weighting, conf, boot)
     (ratings,), reading = read_strings([ratings], labels, na_values, "ratings")
+    if level in ("interval", "ratio"):  # measurements: ICC, CCC, Bland-Altman, alpha (m34)
+        from .measurements import measurements_report
+
+        return measurements_report(  # type: ignore[return-value]
+            ratings,
+            layout=layout,
+            level_of_measurement=level,
+            confidence_level=conf,
+            caveats=reading.caveats(),
+        )
     return _ratings_report(ratings, layout, level, labels, weighting, conf, boot, reading.caveats())
 
 
