@@ -150,9 +150,10 @@ def test_ratings_intervals_are_clipped_at_the_range_and_say_so(tmp_path):
     R = np.array([[2, 2, 2], [1, 1, 2], [2, 1, 1], [2, 1, 1]])  # units x raters
     fleiss = _irr(R, "fleiss")  # irrCAC's (Gwet's) Fleiss = Fleiss' kappa for equal m
     ac1 = _irr(R, "gwet")
-    lo_f, hi_f = fleiss["confidence_interval"]
-    lo_a, hi_a = ac1["confidence_interval"]
-    assert lo_f < -0.5 and lo_a < -1.0  # irrCAC's interval leaves the range (hi: cut at 1)
+    lo_f, lo_a = fleiss["confidence_interval"][0], ac1["confidence_interval"][0]
+    assert lo_f < -0.5 and lo_a < -1.0  # irrCAC's interval leaves the range below
+    # and above: the symmetric upper ends (irrCAC cuts them at 1) pass 1
+    assert 2 * fleiss["coefficient_value"] - lo_f > 1 and 2 * ac1["coefficient_value"] - lo_a > 1
     path = _write(tmp_path / "r.csv", ["a", "b", "c"], R.tolist())
     report = kl.ratings_report(R, layout="units x raters")
     for text in (report.methods_paragraph(), _cli(path, "--columns", "a", "b", "c")):
