@@ -249,6 +249,15 @@ def test_a_primary_coefficient_is_named_with_its_reason():
         complete, layout="units x raters", level_of_measurement="ordinal"
     ).methods_paragraph()
     assert "Krippendorff's alpha (ordinal) is the primary coefficient: it alone uses" in text
+    # a count table whose units have 2 or 3 ratings: alpha, and why
+    table = [[3, 0], [2, 1], [1, 2], [0, 3], [3, 0], [1, 1]]
+    text = kl.ratings_report(table=table).methods_paragraph()
+    assert "alpha (nominal) is the primary coefficient: the units have different numbers" in text
+    weighted = kl.ratings_report(complete, layout="units x raters", weighting="linear")
+    assert weighted.primary == "Fleiss' kappa (Gwet's generalized, linear weights)"
+    assert "is the primary coefficient: it uses the linear weights given" in (
+        weighted.methods_paragraph()
+    )
 
 
 # --- 6. single-rated units: which coefficients they enter ------------------------------------
@@ -320,6 +329,11 @@ def test_the_intervals_are_said_to_be_conditional_on_the_raters(tmp_path):
     assert "The intervals treat the units as sampled and these 4 raters as fixed" in many
     path = _write(tmp_path / "c.csv", ["a", "b"], [["x", "x"], ["y", "y"], ["x", "y"]])
     assert "the two raters as fixed" in _cli(path, "--columns", "a", "b")
+    # a count table (different raters for different units): no raters to hold fixed
+    table = kl.ratings_report(table=[[3, 0], [2, 1], [1, 2], [0, 3], [3, 0], [1, 2]])
+    assert "The intervals treat the units as sampled, with their ratings;" in (
+        table.methods_paragraph()
+    )
 
 
 # --- 8. two interval methods for one kappa ---------------------------------------------------

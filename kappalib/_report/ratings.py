@@ -452,13 +452,16 @@ def _assemble(
 
 def _primary(coefs, level, weighting, wname, n_missing, equal):
     """The primary coefficient and why: Krippendorff's alpha for a level other than
-    nominal (it alone uses the level) or incomplete ratings (Zapf et al. 2016); else the
-    first coefficient, Fleiss' kappa (weighted when weights are given)."""
+    nominal (it alone uses the level), for incomplete ratings (Zapf et al. 2016) or units
+    with different numbers of ratings; else the first coefficient, Fleiss' kappa (Gwet's
+    weighted form when weights are given)."""
     alpha = next(c.coefficient for c in coefs if c.coefficient.startswith("Krippendorff"))
     if level != "nominal":
         return alpha, say("ratings.primary_alpha_level", level_of_measurement=level)
     if weighting is not None:
         return coefs[0].coefficient, say("ratings.primary_weighted", weights=wname)
-    if n_missing or not equal:
+    if n_missing:
         return alpha, say("ratings.primary_alpha_missing")
+    if not equal:
+        return alpha, say("ratings.primary_alpha_unequal")
     return coefs[0].coefficient, say("ratings.primary_fleiss")
