@@ -38,14 +38,17 @@ from ._shared.words import (
     Table,
     Text,
     count_text,
+    interval_ends,
     join_list,
     join_words,
     label_text,
     number_text,
     p_text,
+    plural,
     render_html,
     render_markdown,
     say,
+    software_sentence,
     template,
 )
 
@@ -683,6 +686,11 @@ class AgreementReport(_Report):
     caveats: tuple[str, ...]
     notes: tuple[str, ...] = ()
     n_left_out: int = 0
+    weighted_observed_agreement: float | None = None
+    """p_o,w = sum(w C) / N with the agreement weights w = 1 - W / max(W), for a weighted
+    kappa (None unweighted): kappa_w = (p_o,w - p_e,w) / (1 - p_e,w)."""
+    weighted_expected_agreement: float | None = None
+    """p_e,w = sum(w E) / N, E = r c^T / N, the chance term of a weighted kappa (else None)."""
 
     # -- rendering
 
@@ -701,7 +709,19 @@ class AgreementReport(_Report):
             ("categories", ", ".join(map(label_text, self.labels))),
             ("observed agreement p_o", number_text(self.observed_agreement)),
             ("chance agreement p_e", number_text(self.expected_agreement)),
-            ("PABAK", number_text(self.pabak)),
+        ]
+        if self.weighted_observed_agreement is not None:
+            rows.append(
+                ("weighted observed agreement p_o,w", number_text(self.weighted_observed_agreement))
+            )
+            rows.append(
+                ("weighted chance agreement p_e,w", number_text(self.weighted_expected_agreement))
+            )
+        rows += [
+            (
+                "PABAK (unweighted)" if self.weighting is not None else "PABAK",
+                number_text(self.pabak),
+            ),
             ("kappa_max (unweighted)", number_text(self.kappa_max)),
         ]
         if self.prevalence_index is not None:
@@ -774,6 +794,22 @@ class AgreementReport(_Report):
             if not isinstance(self.weighting, str):
                 cats = say("two_raters.categories_custom_weights", categories=cats)
         weighted = self.weighting is not None
+        p_o, p_e = number_text(self.observed_agreement), number_text(self.expected_agreement)
+        if self.weighted_observed_agreement is None:
+            agreement = say("two_raters.agreement", p_o=p_o, p_e=p_e)
+        else:
+            agreement = say(
+                "two_raters.agreement_weighted",
+                p_o=number_text(self.weighted_observed_agreement),
+                p_e=number_text(self.weighted_expected_agreement),
+                coefficient=self.coefficient,
+                p_o_exact=p_o,
+                p_e_exact=p_e,
+            )
+        # kappa_confint clips its ends at kappa's range, [-1, 1] (no lower end for a custom
+        # weight matrix); with a standard error above 0, an end on the range was clipped there
+        moved = analytic and self.standard_error > 0
+        floor = -1.0 if self.weighting is None or isinstance(self.weighting, str) else None
         s = [
             say(
                 "two_raters.design",
@@ -784,20 +820,22 @@ class AgreementReport(_Report):
                 categories=cats,
                 coefficient=self.coefficient,
             ),
+            software_sentence(),
             say(
                 "two_raters.estimate",
-                p_o=number_text(self.observed_agreement),
-                p_e=number_text(self.expected_agreement),
-                exact=say("two_raters.exact") if weighted else "",
+                agreement=agreement,
                 coefficient=self.coefficient,
                 estimate=number_text(self.estimate),
                 level=f"{self.confidence_level:.0%}",
                 low=number_text(lo),
                 high=number_text(hi),
-                clipped=say("two_raters.clipped") if hi >= 1.0 and analytic else "",
+                clipped=interval_ends(
+                    lo, hi, moved and floor is not None and lo <= floor, moved and hi >= 1.0, floor
+                ),
                 interval_method=self.interval_method,
                 standard_error=number_text(self.standard_error, DIGITS["standard_error"]),
             ),
+            say("two_raters.conditional"),
         ]
         if self.z is None:
             M = np.asarray(self.C, dtype=np.float64)
@@ -816,6 +854,7 @@ class AgreementReport(_Report):
         s.append(
             say(
                 "two_raters.margins",
+                pabak_name=say("two_raters.pabak_of_weighted" if weighted else "two_raters.pabak"),
                 pabak=number_text(self.pabak),
                 kappa=say("two_raters.kappa_of_weighted" if weighted else "two_raters.kappa"),
                 kappa_max=number_text(self.kappa_max),
@@ -854,6 +893,14 @@ class Estimate(NamedTuple):
     """``estimate / null_standard_error``, where that exists."""
     pvalue: float | None = None
     """Two-sided normal p-value of ``z``."""
+    lower_bound: float | None = None
+    """The coefficient's smallest possible value on this design, where kappalib knows one
+    (Fleiss' kappa: -1/(m - 1) for m ratings per unit; AC1, AC2, Brennan-Prediger:
+    -p/(1 - p), p = sum(w) / K^2 their largest chance agreement; Conger's kappa on complete
+    data: -1); None where there is none (Gwet's generalized Fleiss kappa: a unit with a
+    single rating moves its chance term, not its agreement) or for a bootstrap interval."""
+    clipped: tuple[bool, bool] = (False, False)
+    """Whether the interval's lower and upper end were clipped at the coefficient's range."""
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -881,6 +928,10 @@ class RatingsReport(_Report):
     notes: tuple[str, ...] = ()
     ratings_per_unit: tuple[int, int] = (0, 0)
     """The fewest and the most ratings a unit has."""
+    primary: str = ""
+    """The coefficient the paragraph names as the primary one (see ``primary_reason``)."""
+    primary_reason: str = ""
+    """Why it is the primary one, as the paragraph says."""
 
     def __getitem__(self, name: str) -> Estimate:
         """The coefficient called ``name`` ("Fleiss' kappa", "Krippendorff's alpha", ...)."""
@@ -959,7 +1010,11 @@ class RatingsReport(_Report):
             cats = say("ratings.categories_ordered", labels=join_list(labels, "order_separator"))
         if self.n_raters is not None:
             missing = (
-                say("ratings.missing_some", n_missing=self.n_missing)
+                say(
+                    "ratings.missing_some",
+                    n_missing=self.n_missing,
+                    was=plural("was", self.n_missing),
+                )
                 if self.n_missing
                 else say("ratings.missing_none")
             )
@@ -987,6 +1042,7 @@ class RatingsReport(_Report):
                     n_ratings=self.n_ratings,
                 )
             ]
+        s.append(software_sentence())
         level = f"{self.confidence_level:.0%}"
         parts = []
         lacking = []
@@ -1003,6 +1059,7 @@ class RatingsReport(_Report):
                     level=level,
                     low=number_text(lo),
                     high=number_text(hi),
+                    clipped=interval_ends(lo, hi, *c.clipped, c.lower_bound),
                 )
                 methods.setdefault(c.interval_method or "", []).append(name)
             else:
@@ -1020,6 +1077,21 @@ class RatingsReport(_Report):
             s.append(say("ratings.intervals", methods=join_list(said, "rows_separator")))
         if lacking:
             s.append(say("ratings.no_interval", coefficients=join_words(lacking)))
+        if methods:
+            if self.n_raters is not None:
+                s.append(say("ratings.conditional", n_raters=self.n_raters))
+            else:
+                s.append(say("ratings.conditional_table"))
+        analytic = say("interval_methods.ratings_analytic")
+        if self.n_raters == 2 and any(
+            c.coefficient.startswith("Conger")
+            and c.interval_method == analytic
+            and c.confidence_interval[0] is not None
+            for c in self.coefficients
+        ):
+            s.append(say("ratings.two_methods"))
+        if self.primary:
+            s.append(say("ratings.primary", coefficient=self.primary, why=self.primary_reason))
         for c in self.coefficients:
             if c.z is not None:
                 s.append(

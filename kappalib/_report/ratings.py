@@ -10,6 +10,7 @@ from typing import Any, Literal
 import numpy as np
 from numpy.typing import ArrayLike
 
+from .._coefficients.arithmetic import checked_agreement_weights
 from .._coefficients.count_tables import (
     brennan_prediger_multi,
     fleiss_kappa,
@@ -36,10 +37,37 @@ from .._shared.words import (
 )
 from .._uncertainty.kappa_inference import z_test
 from .._uncertainty.ratings_intervals import ratings_confint, ratings_standard_error
-from ..results import Estimate, RatingsReport, RatingTable
+from ..results import ConfidenceInterval, Estimate, RatingsReport, RatingTable
 from .reading import read_strings
+from .two_raters import few_resamples
 
 __all__ = ["ratings_report"]
+
+
+_CHANCE_FROM_SINGLE = ("fleiss_generalized", "ac1", "ac2", "conger")
+"""The coefficients whose chance agreement takes a unit with a single rating (through the
+category shares, or Conger's raters' margins); their observed agreement, Brennan-Prediger
+(whose chance term is fixed), Krippendorff's alpha and Light's kappa do not."""
+
+
+def lower_bound(coefficient, table, weighting, n_missing):
+    """The smallest value the coefficient can take on this design, or None (see
+    ``Estimate.lower_bound``).  Each is a bound of (p_o - p_e) / (1 - p_e) with p_o >= 0:
+    AC1/AC2 and BP have p_e <= sum(w) / K^2 (AC's sum of pi_k (1 - pi_k) is at most
+    (K - 1) / K), Fleiss' kappa with m ratings per unit -1/(m - 1) (Fleiss 1971), and
+    Conger's kappa, a ratio of sums over the pairs of raters of Cohen's numerator and
+    denominator, Cohen's -1 when every rater rated every unit."""
+    if coefficient == "fleiss":
+        m = float(table.sum(axis=1)[0])
+        return -1.0 / (m - 1.0)
+    if coefficient in ("ac1", "ac2", "bp"):
+        K = table.shape[1]
+        p = float(checked_agreement_weights(weighting, K, None, "ratings_report").sum()) / K**2
+        return -p / (1.0 - p)
+    if coefficient == "conger" and n_missing == 0:
+        if weighting is None or isinstance(weighting, str):
+            return -1.0
+    return None
 
 
 def _ratings_caveats(table, categories, n_units, n_missing, n_cells):
@@ -68,8 +96,32 @@ def _ratings_caveats(table, categories, n_units, n_missing, n_cells):
     if n_units < FEW_UNITS:
         out.append(say("ratings.caveat_few_units", n_units=n_units, limit=FEW_UNITS))
     if n_missing:
-        out.append(say("ratings.caveat_missing", n_missing=n_missing, n_cells=n_cells))
+        out.append(
+            say(
+                "ratings.caveat_missing",
+                n_missing=n_missing,
+                n_cells=n_cells,
+                are=plural("is", n_missing),
+            )
+        )
     return tuple(out)
+
+
+def _single_caveat(table, coefs):
+    """The sentence for units with a single rating, naming the coefficients they enter."""
+    n_single = int(np.count_nonzero(table.sum(axis=1) == 1))
+    names = [name for name, key in coefs if key in _CHANCE_FROM_SINGLE]
+    if not n_single or not names:
+        return ()
+    return (
+        say(
+            "ratings.caveat_single",
+            n_single=n_single,
+            unit=plural("unit", n_single),
+            has=plural("has", n_single),
+            coefficients=join_words(names),
+        ),
+    )
 
 
 def ratings_report(
@@ -222,6 +274,9 @@ def _ratings_report(
 ) -> RatingsReport:
     arr, missing, _, _, _ = prepare(data, layout, categories, "ratings")
     hole = np.isnan(arr) if missing is None else missing
+    # the units' distinct rating patterns (a missing rating is part of a pattern)
+    keys = np.where(hole, "\x00", arr.astype(str))
+    n_patterns = int(np.unique(keys.T, axis=0).shape[0]) if keys.size else 0
     table = rating_table(data, labels=categories, layout=layout)
     cats = table.labels or ()
     return _assemble(
@@ -239,6 +294,7 @@ def _ratings_report(
         n_missing=int(hole.sum()),
         n_cells=int(arr.size),
         said=said,
+        n_patterns=n_patterns,
     )
 
 
@@ -258,6 +314,7 @@ def _assemble(
     n_missing: int = 0,
     n_cells: int | None = None,
     said: tuple[str, ...] = (),
+    n_patterns: int | None = None,
 ) -> RatingsReport:
     n_units = int(table.shape[0])
     totals = table.sum(axis=0)
@@ -271,6 +328,7 @@ def _assemble(
     n_resamples, seed = boot
     alayout: Any = "raters x units" if kind == "table" else layout
     coefs = []
+    keys: list[tuple[str, str]] = []
 
     def add(name, coefficient, value, source, **kw):
         """One coefficient with its standard error and interval from kl.ratings_*."""
@@ -289,9 +347,19 @@ def _assemble(
         se0 = None
         if coefficient == "fleiss":
             se0 = ratings_standard_error(source, coefficient="fleiss", null=True)
-        interval = ci
+        low, high = ci
+        bound = (
+            lower_bound(coefficient, table, kw.get("weighting"), n_missing) if analytic else None
+        )
+        clipped = (False, False)
+        if analytic and low is not None and high is not None and se:
+            # ratings_confint cuts the upper end at 1; the lower end is cut here, at the range
+            clipped = (bound is not None and low < bound, high >= 1.0)
+            low = max(low, bound) if bound is not None else low
+        interval = ConfidenceInterval(low, high)
         z, p = z_test(value, se0)
-        coefs.append(Estimate(name, value, se, interval, method, "", se0, z, p))
+        coefs.append(Estimate(name, value, se, interval, method, "", se0, z, p, bound, clipped))
+        keys.append((name, coefficient))
 
     wname = weight_name(weighting)
     per_unit = table.sum(axis=1)
@@ -364,6 +432,15 @@ def _assemble(
     if not equal:
         notes.append(say("ratings.note_unequal"))
     n_ratings = round(float(totals.sum()))
+    caveats = _ratings_caveats(table, cats, n_units, n_missing, n_cells)
+    caveats += _single_caveat(np.asarray(table), keys)
+    if n_patterns is None:  # a count table: a unit's pattern is its row of counts
+        n_patterns = int(np.unique(np.asarray(table), axis=0).shape[0])
+    booted = [name for name, key in keys if key in ("alpha", "light")]
+    coarse = few_resamples(n_units, n_patterns, f"bootstrap interval of {join_words(booted)}")
+    if coarse is not None:
+        caveats += (coarse,)
+    primary, reason = _primary(coefs, level, weighting, wname, n_missing, equal)
     return RatingsReport(
         coefficients=tuple(coefs),
         table=table,
@@ -375,7 +452,26 @@ def _assemble(
         level_of_measurement=level,
         weighting=stored_weighting(weighting),
         confidence_level=conf,
-        caveats=_ratings_caveats(table, cats, n_units, n_missing, n_cells) + said,
+        caveats=caveats + said,
         notes=tuple(notes),
         ratings_per_unit=(int(per_unit.min()), int(per_unit.max())),
+        primary=primary,
+        primary_reason=reason,
     )
+
+
+def _primary(coefs, level, weighting, wname, n_missing, equal):
+    """The primary coefficient and why: Krippendorff's alpha for a level other than
+    nominal (it alone uses the level), for incomplete ratings (Zapf et al. 2016) or units
+    with different numbers of ratings; else the first coefficient, Fleiss' kappa (Gwet's
+    weighted form when weights are given)."""
+    alpha = next(c.coefficient for c in coefs if c.coefficient.startswith("Krippendorff"))
+    if level != "nominal":
+        return alpha, say("ratings.primary_alpha_level", level_of_measurement=level)
+    if weighting is not None:
+        return coefs[0].coefficient, say("ratings.primary_weighted", weights=wname)
+    if n_missing:
+        return alpha, say("ratings.primary_alpha_missing")
+    if not equal:
+        return alpha, say("ratings.primary_alpha_unequal")
+    return coefs[0].coefficient, say("ratings.primary_fleiss")

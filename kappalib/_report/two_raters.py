@@ -37,10 +37,12 @@ from typing import Any, Literal
 import numpy as np
 from numpy.typing import ArrayLike
 
+from .._coefficients.arithmetic import agreement_weights
 from .._coefficients.chance_models import pabak
 from .._coefficients.kappa import (
     bias_index,
     expected_agreement,
+    expected_counts_of,
     kappa,
     kappa_max,
     observed_agreement,
@@ -51,13 +53,16 @@ from .._count.confusion import labelled_matrix
 from .._input.labels import is_missing_label
 from .._input.matrix import as_matrix
 from .._input.options import check_confidence
+from .._input.weights import resolve_weights
 from .._shared.messages import short
 from .._shared.words import (
     BIAS_SHARE,
     DIGITS,
+    DISTINCT_RESAMPLES,
     FEW_UNITS,
     coefficient_name,
     count_text,
+    distinct_samples,
     join_words,
     label_text,
     number_text,
@@ -97,6 +102,38 @@ def _drop_missing(y1, y2):
         return a, b, 0
     keep = [i for i in range(len(a)) if not (is_missing_label(a[i]) or is_missing_label(b[i]))]
     return [a[i] for i in keep], [b[i] for i in keep], len(a) - len(keep)
+
+
+def weighted_agreement(M, weighting, scores):
+    """The weighted observed and chance agreement (p_o,w, p_e,w) of a weighted kappa, with
+    the agreement weights w = 1 - W / max(W) of Fleiss, Cohen & Everitt (1969):
+    p_o,w = sum(w C) / N and p_e,w = sum(w E) / N, E = r c^T / N, so that
+    kappa_w = (p_o,w - p_e,w) / (1 - p_e,w) = 1 - sum(W C) / sum(W E), kappa's own formula.
+    (None, None) for unweighted kappa."""
+    if weighting is None:
+        return None, None
+    K = M.shape[0]
+    w = agreement_weights(resolve_weights(weighting, K, scores), K)
+    N = float(M.sum())
+    return float((w * M).sum() / N), float((w * expected_counts_of(M)).sum() / N)
+
+
+def few_resamples(n_units, n_patterns, what):
+    """The caveat for a bootstrap over ``n_units`` units in ``n_patterns`` distinct rating
+    patterns, when they allow fewer than DISTINCT_RESAMPLES distinct samples; else None."""
+    if n_patterns >= 2 and n_units + 1 >= DISTINCT_RESAMPLES:
+        return None  # C(n + U - 1, U - 1) >= n + 1 for U >= 2: no need to compute it
+    n_distinct = distinct_samples(int(n_units), int(n_patterns))
+    if n_distinct >= DISTINCT_RESAMPLES:
+        return None
+    return say(
+        "few_resamples",
+        n_units=count_text(n_units),
+        n_patterns=n_patterns,
+        n_distinct=n_distinct,
+        limit=DISTINCT_RESAMPLES,
+        what=what,
+    )
 
 
 def _two_rater_caveats(C, labels, n, n_left_out, raters, normal=True):
@@ -150,6 +187,10 @@ def _two_rater_caveats(C, labels, n, n_left_out, raters, normal=True):
         out.append(
             say(f"two_raters.caveat_few_units_{key}", n_units=count_text(n), limit=FEW_UNITS)
         )
+    if not normal:
+        coarse = few_resamples(n, int(np.count_nonzero(C)), "bootstrap interval")
+        if coarse is not None:
+            out.append(coarse)
     if n_left_out:
         out.append(
             say(
@@ -373,6 +414,7 @@ def _two_rater_report(
         bias = None
         notes = (say("two_raters.note_no_bias_test"),)
     coefficient = coefficient_name(weighting)
+    p_o_w, p_e_w = weighted_agreement(M, weighting, scores)
     return AgreementReport(
         coefficient=coefficient,
         estimate=est,
@@ -401,4 +443,6 @@ def _two_rater_report(
         + reading.caveats(),
         notes=notes,
         n_left_out=n_left_out,
+        weighted_observed_agreement=p_o_w,
+        weighted_expected_agreement=p_e_w,
     )

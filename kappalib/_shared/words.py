@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import html
 import json
+import math
 import re
+import sys
 from importlib import resources
 from typing import Any, NamedTuple, TypeAlias
 
@@ -34,6 +36,14 @@ BIAS_SHARE: float = WORDS["thresholds"]["bias_share"]
 DIGITS: dict[str, int] = WORDS["numbers"]["digits"]
 """Decimals of an estimate, a standard error, a z, a share and a p-value."""
 
+DISTINCT_RESAMPLES: int = WORDS["thresholds"]["distinct_resamples"]
+"""Below this many distinct bootstrap samples the report flags the bootstrap interval as
+coarse.  ``B`` = 9999 resamples drawn from fewer than 1000 distinct samples (which have very
+unequal probabilities) leave the 2.5% and 97.5% percentiles to a handful of values: the
+interval's ends are then a few of the coefficient's values, not quantiles of a distribution.
+(1000 is the number of resamples Efron & Tibshirani 1993, ch. 19, ask for a percentile
+interval.)"""
+
 
 def template(key: str) -> Any:
     """The entry of ``report_words.json`` at a dotted key, "two_raters.design"."""
@@ -52,6 +62,38 @@ def fill(text: str, values: dict[str, Any]) -> str:
     """``text`` with each ``{name}`` replaced by ``str(values[name])`` (a missing value is a
     KeyError: a template and its caller disagree)."""
     return _FIELD.sub(lambda m: str(values[m.group(1)]), text)
+
+
+def software_sentence() -> str:
+    """The sentence naming the software and its version: "computed with kappalib 0.1.0"."""
+    # kappalib.__version__, the one place the version lives, read when a paragraph is written
+    # (the package is imported by then); not an import, which would climb the stages of
+    # tests/test_layout.py from the shared words to the package's top
+    package = sys.modules[__name__.partition(".")[0]]
+    return say("software", version=package.__version__)
+
+
+def interval_ends(
+    low: float, high: float, clipped_low: bool, clipped_high: bool, bound: float | None
+) -> str:
+    """What a report says after an interval "low to high": that it has zero width as
+    printed, or which of its ends were clipped at the coefficient's range (``bound`` its
+    smallest value, 1 its largest); "" when neither."""
+    if number_text(low) == number_text(high):
+        return say("interval_ends.zero_width")
+    if clipped_low and clipped_high:
+        return say("interval_ends.both", bound=number_text(bound))
+    if clipped_high:
+        return say("interval_ends.high")
+    if clipped_low:
+        return say("interval_ends.low", bound=number_text(bound))
+    return ""
+
+
+def distinct_samples(n_units: int, n_patterns: int) -> int:
+    """How many distinct bootstrap samples ``n_units`` units with ``n_patterns`` distinct
+    rating patterns allow: the multisets of size n over U patterns, C(n + U - 1, U - 1)."""
+    return math.comb(n_units + n_patterns - 1, n_patterns - 1)
 
 
 def plural(word: str, n: float) -> str:

@@ -1470,6 +1470,41 @@
     return out;
   }
 
+  /**
+   * Twin of kappalib's weighted_agreement: p_o,w = sum(w C) / N and p_e,w = sum(w E) / N with
+   * E = r c^T / N and the agreement weights w = 1 - W / max(W); [null, null] unweighted.
+   */
+  function weightedAgreement(M, weighting, scores) {
+    if (weighting === null || weighting === undefined) return [null, null];
+    const K = M.length;
+    const w = agreementWeights(resolveWeights(weighting, K, scores), K);
+    const { N, r, c } = margins(M);
+    let po = 0;
+    let pe = 0;
+    for (let i = 0; i < K; i++) {
+      for (let j = 0; j < K; j++) {
+        po += w[i][j] * M[i][j];
+        pe += w[i][j] * (r[i] * (c[j] / N));
+      }
+    }
+    return [po / N, pe / N];
+  }
+
+  /**
+   * Twin of kappalib's interval_ends: what follows "low to high" (zero width as printed, or
+   * which ends were clipped at the coefficient's range, bound its smallest value).
+   */
+  function intervalEnds(low, high, clippedLow, clippedHigh, bound) {
+    if (numberText(low) === numberText(high)) return say("interval_ends.zero_width");
+    if (clippedLow && clippedHigh) return say("interval_ends.both", { bound: numberText(bound) });
+    if (clippedHigh) return say("interval_ends.high");
+    if (clippedLow) return say("interval_ends.low", { bound: numberText(bound) });
+    return "";
+  }
+
+  /** kappalib's version, which the paragraph names; tests/test_report_paragraph.py checks it. */
+  const KAPPALIB_VERSION = "0.1.0";
+
   function coefficientName(weighting) {
     const names = words().two_raters.coefficient;
     if (weighting === null || weighting === undefined) return names.none;
@@ -1506,6 +1541,7 @@
     const z = se0 > 0 ? estimate / se0 : null;
     const p = z !== null ? 2 * normalCdf(-Math.abs(z)) : null;
     const n = margins(M).N;
+    const [weightedPo, weightedPe] = weightedAgreement(M, weighting, scores);
     const report = {
       coefficient: coefficientName(weighting),
       estimate,
@@ -1518,6 +1554,8 @@
       pValue: p,
       observedAgreement: observedAgreement(M),
       expectedAgreement: expectedAgreement(M),
+      weightedObservedAgreement: weightedPo,
+      weightedExpectedAgreement: weightedPe,
       matrix: M,
       labels: names,
       raters: [raters[0], raters[1]],
@@ -1545,21 +1583,36 @@
       if (typeof R.weighting !== "string") categories = say("two_raters.categories_custom_weights", { categories });
     }
     const { coefficient } = R;
+    const [po, pe] = [numberText(R.observedAgreement), numberText(R.expectedAgreement)];
+    const agreement =
+      R.weightedObservedAgreement === null
+        ? say("two_raters.agreement", { p_o: po, p_e: pe })
+        : say("two_raters.agreement_weighted", {
+            p_o: numberText(R.weightedObservedAgreement),
+            p_e: numberText(R.weightedExpectedAgreement),
+            coefficient,
+            p_o_exact: po,
+            p_e_exact: pe,
+          });
+    // kappaConfint clips at kappa's range, [-1, 1] (no lower end for a custom weight matrix);
+    // with a standard error above 0, an end on the range was clipped there
+    const moved = R.standardError > 0;
+    const floor = !weighted || typeof R.weighting === "string" ? -1 : null;
     const s = [
       say("two_raters.design", { a, b, n_units: countText(R.n), K: R.labels.length, categories, coefficient }),
+      say("software", { version: KAPPALIB_VERSION }),
       say("two_raters.estimate", {
-        p_o: numberText(R.observedAgreement),
-        p_e: numberText(R.expectedAgreement),
-        exact: weighted ? say("two_raters.exact") : "",
+        agreement,
         coefficient,
         estimate: numberText(R.estimate),
         level: `${pyFixed(R.confidenceLevel * 100, 0)}%`,
         low: numberText(lo),
         high: numberText(hi),
-        clipped: hi >= 1 ? say("two_raters.clipped") : "",
+        clipped: intervalEnds(lo, hi, moved && floor !== null && lo <= floor, moved && hi >= 1, floor),
         interval_method: R.intervalMethod,
         standard_error: numberText(R.standardError, digits("standard_error")),
       }),
+      say("two_raters.conditional"),
     ];
     if (R.z === null) {
       const nonzeroRows = R.matrix.filter((row) => sum(row) !== 0).length;
@@ -1574,7 +1627,10 @@
           });
     const kappaKind = say(weighted ? "two_raters.kappa_of_weighted" : "two_raters.kappa");
     const [pabakText, kappaMaxText] = [numberText(R.pabak), numberText(R.kappaMax)];
-    s.push(say("two_raters.margins", { pabak: pabakText, kappa: kappaKind, kappa_max: kappaMaxText, indices }));
+    const pabakName = say(weighted ? "two_raters.pabak_of_weighted" : "two_raters.pabak");
+    s.push(
+      say("two_raters.margins", { pabak_name: pabakName, pabak: pabakText, kappa: kappaKind, kappa_max: kappaMaxText, indices }),
+    );
     const shown = R.specificAgreement.map((v, k) =>
       say("two_raters.specific_value", { value: numberText(v), label: R.labels[k] }),
     );
