@@ -1588,6 +1588,7 @@ class MeasurementsReport(_Report):
                 missing=missing,
             )
         ]
+        s.append(software_sentence())
 
         def ends(ci: ConfidenceInterval[Any]) -> tuple[str, str]:
             return number_text(ci.low), number_text(ci.high)

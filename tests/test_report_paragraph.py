@@ -127,7 +127,13 @@ def test_the_paragraphs_name_kappalib_and_its_version(tmp_path):
     two = kl.agreement_report(C=[[8, 2], [1, 9]]).methods_paragraph()
     many = kl.ratings_report(kl.datasets.load("krippendorff2011_example").data)
     path = _write(tmp_path / "v.csv", ["a", "b"], [["x", "x"], ["y", "y"], ["x", "y"]])
-    for text in (two, many.methods_paragraph(), _cli(path, "--columns", "a", "b")):
+    measured = kl.ratings_report(
+        [[1.5, 2.0, 2.5], [3.1, 2.9, 3.3], [4.0, 4.4, 3.8], [5.2, 5.0, 5.1]],
+        layout="units x raters",
+        level_of_measurement="interval",
+    )
+    texts = (two, many.methods_paragraph(), measured.methods_paragraph())
+    for text in (*texts, _cli(path, "--columns", "a", "b")):
         assert said in text
     # the calculator's twin names the same version
     js = (ROOT / "book" / "_static" / "kappa" / "kappa.js").read_text(encoding="utf-8")

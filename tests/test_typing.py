@@ -57,6 +57,7 @@ SCRIPT = textwrap.dedent(
     reveal_type(kl.lins_ccc([1, 2, 3], [1, 2, 4]))
     reveal_type(kl.agreement_report(C=C))
     reveal_type(kl.ratings_report(table=T))
+    reveal_type(kl.ratings_report(T, level_of_measurement="interval"))
     reveal_type(cf.binary_alpha_beta(C))
     reveal_type(datasets.load("fleiss1971_diagnoses"))
     low, high = kl.kappa_confint(C)
@@ -142,6 +143,10 @@ def test_results_are_the_public_classes(revealed):
         "kl.lins_ccc([1, 2, 3], [1, 2, 4])": "kappalib.results.CCCResult",
         "kl.agreement_report(C=C)": "kappalib.results.AgreementReport",
         "kl.ratings_report(table=T)": "kappalib.results.RatingsReport",
+        # the return type follows the level (overloads): measurements get their own report
+        'kl.ratings_report(T, level_of_measurement="interval")': (
+            "kappalib.results.MeasurementsReport"
+        ),
         "cf.binary_alpha_beta(C)": "AlphaBeta",
         'datasets.load("fleiss1971_diagnoses")': "kappalib.datasets.Dataset",
         "report.bias_test": "kappalib.results.BiasTest | None",

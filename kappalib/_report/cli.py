@@ -39,7 +39,7 @@ from typing import Any
 from .._count.long_counts import matrix_from_counts
 from .._input.labels import case_variants
 from .._input.missing import NA_VALUES, check_na_values, classify
-from .._input.ratings import as_ratings, check_not_ids
+from .._input.ratings import Layout, as_ratings, check_not_ids
 from .._shared.words import render_html, render_markdown
 from .comparisons import Section
 from .ratings import ratings_report
@@ -523,6 +523,7 @@ def _build(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
             **_boot(args),
         )
         return report, read
+    layout: Layout
     if args.layout == "units x raters":
         data = [[cells[j][i] for j in range(len(cells))] for i in range(len(rows))]
         layout = "units x raters"
@@ -551,7 +552,7 @@ def _build(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
         )
     report = ratings_report(
         data,
-        layout=layout,  # type: ignore[arg-type]
+        layout=layout,
         level_of_measurement=args.level_of_measurement or "nominal",
         labels=order,
         weighting=args.weighting,

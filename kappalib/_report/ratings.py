@@ -5,7 +5,7 @@ two-rater report and the caveats' rules are in ``two_raters``."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any, Literal, cast, overload
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -37,7 +37,7 @@ from .._shared.words import (
 )
 from .._uncertainty.kappa_inference import z_test
 from .._uncertainty.ratings_intervals import ratings_confint, ratings_standard_error
-from ..results import ConfidenceInterval, Estimate, RatingsReport, RatingTable
+from ..results import ConfidenceInterval, Estimate, MeasurementsReport, RatingsReport, RatingTable
 from .reading import read_strings
 from .two_raters import few_resamples
 
@@ -124,19 +124,68 @@ def _single_caveat(table, coefs):
     )
 
 
+# The return type follows the level: measurements (interval, ratio) get their own report.
+@overload
 def ratings_report(
     ratings: ArrayLike | None = None,
     *,
     table: ArrayLike | None = None,
     layout: Layout | None = None,
-    level_of_measurement: Literal["nominal", "ordinal", "interval", "ratio"] = "nominal",
+    level_of_measurement: Literal["nominal", "ordinal"] = ...,
     labels: ArrayLike | None = None,
     weighting: str | ArrayLike | None = None,
     confidence_level: float = 0.95,
     na_values: Sequence[str] | None = None,
     n_resamples: int = 9999,
     rng: int | np.random.Generator | None = None,
-) -> RatingsReport:
+) -> RatingsReport: ...
+
+
+@overload
+def ratings_report(
+    ratings: ArrayLike | None = None,
+    *,
+    table: ArrayLike | None = None,
+    layout: Layout | None = None,
+    level_of_measurement: Literal["interval", "ratio"],
+    labels: ArrayLike | None = None,
+    weighting: str | ArrayLike | None = None,
+    confidence_level: float = 0.95,
+    na_values: Sequence[str] | None = None,
+    n_resamples: int = 9999,
+    rng: int | np.random.Generator | None = None,
+) -> MeasurementsReport: ...
+
+
+@overload
+def ratings_report(
+    ratings: ArrayLike | None = None,
+    *,
+    table: ArrayLike | None = None,
+    layout: Layout | None = None,
+    level_of_measurement: str,
+    labels: ArrayLike | None = None,
+    weighting: str | ArrayLike | None = None,
+    confidence_level: float = 0.95,
+    na_values: Sequence[str] | None = None,
+    n_resamples: int = 9999,
+    rng: int | np.random.Generator | None = None,
+) -> RatingsReport | MeasurementsReport: ...
+
+
+def ratings_report(
+    ratings: ArrayLike | None = None,
+    *,
+    table: ArrayLike | None = None,
+    layout: Layout | None = None,
+    level_of_measurement: str = "nominal",
+    labels: ArrayLike | None = None,
+    weighting: str | ArrayLike | None = None,
+    confidence_level: float = 0.95,
+    na_values: Sequence[str] | None = None,
+    n_resamples: int = 9999,
+    rng: int | np.random.Generator | None = None,
+) -> RatingsReport | MeasurementsReport:
     r"""Every coefficient that applies to a ratings table, in one call, with a paragraph.
 
     Fleiss' kappa (Gwet's generalized form when the units have different numbers of
@@ -181,7 +230,10 @@ def ratings_report(
 
     Returns
     -------
-    RatingsReport
+    RatingsReport, or MeasurementsReport at the interval and ratio levels
+        The latter (ICC, the concordance correlation, Bland-Altman's limits for two raters,
+        Krippendorff's alpha) when ``level_of_measurement`` is "interval" or "ratio" and the
+        ratings are raw measurements; a count ``table`` keeps the coefficients above.
 
     Raises
     ------
@@ -224,10 +276,10 @@ def ratings_report(
     if level in ("interval", "ratio"):  # measurements: ICC, CCC, Bland-Altman, alpha (m34)
         from .measurements import measurements_report
 
-        return measurements_report(  # type: ignore[return-value]
+        return measurements_report(
             ratings,
             layout=layout,
-            level_of_measurement=level,
+            level_of_measurement=cast(Literal["interval", "ratio"], level),
             confidence_level=conf,
             caveats=reading.caveats(),
         )
