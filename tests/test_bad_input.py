@@ -286,13 +286,17 @@ CASES = [
     # issue 34 (f34b): dependent, clustered and subgroup kappas, named weights, Light's test
     (
         "kappa difference, a rater not in the data",
-        lambda: kl.kappa_difference([[0, 1, 1], [0, 1, 0], [1, 1, 0]], ((0, 1), (0, 5))),
+        lambda: kl.kappa_difference(
+            [[0, 1, 1], [0, 1, 0], [1, 1, 0]], ((0, 1), (0, 5)), layout="raters x units"
+        ),
         ValueError,
         ["pairs", "5"],
     ),
     (
         "kappa difference, one pair twice",
-        lambda: kl.kappa_difference([[0, 1, 1], [0, 1, 0], [1, 1, 0]], ((0, 1), (1, 0))),
+        lambda: kl.kappa_difference(
+            [[0, 1, 1], [0, 1, 0], [1, 1, 0]], ((0, 1), (1, 0)), layout="raters x units"
+        ),
         ValueError,
         ["pairs", "different"],
     ),
