@@ -241,8 +241,10 @@ def warn_left_out(left_out, n, order, outside, names):
     (The reports refuse instead: a report's number is cited, and a label missing from the
     list is most often a typo.)
     """
+    if not left_out:
+        return
     level, report = user_stacklevel()
-    if left_out and not report:
+    if not report:
         names = list(names)
         where = " or ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else names[0]
         warnings.warn(
