@@ -300,7 +300,9 @@ MUTANTS = {
     "krippendorff_alpha_no_small_sample_factor": (
         "krippendorff_alpha",
         "1 - n D_o / D_e, without Krippendorff's (n - 1) small-sample factor",
-        lambda f: lambda data, **kw: _alpha_without_n_minus_1(f(data, **kw), data),
+        lambda f: (
+            lambda data, **kw: _alpha_without_n_minus_1(f(data, **kw), data, kw.get("layout"))
+        ),
     ),
     "gwet_ac1_unpooled_shares": (
         "gwet_ac1",
@@ -520,7 +522,11 @@ MUTANTS.update(
         "light_kappa_listwise_deletion": (
             "light_kappa",
             "units with a missing rating dropped for every pair (not pairwise)",
-            lambda f: lambda data, *, layout=None, **kw: f(_d23_complete_units(data, layout), **kw),
+            lambda f: (
+                lambda data, *, layout=None, **kw: f(
+                    _d23_complete_units(data, layout), layout="raters x units", **kw
+                )
+            ),
         ),
         "fleiss_kappa_generalized_weighting_ignored": (
             "fleiss_kappa_generalized",
@@ -652,13 +658,13 @@ def _fleiss_n_squared(value, table):
     return float((P.mean() - pe) / (1 - pe))
 
 
-def _alpha_without_n_minus_1(value, data):
+def _alpha_without_n_minus_1(value, data, layout=None):
     """alpha = 1 - (n - 1) D; the mutant is 1 - n D = 1 - (1 - alpha) n / (n - 1)."""
     if value is None or not math.isfinite(value):
         return value
     import kappalib
 
-    table = kappalib.rating_table(data)
+    table = kappalib.rating_table(data, layout=layout)  # the layout the call was given
     m = table.sum(axis=1)
     n = float(m[m >= 2].sum())
     return 1.0 - (1.0 - value) * n / (n - 1.0)

@@ -69,8 +69,10 @@ def test_alpha_se_and_interval_against_irrcac(batch, irr_w, ours):
 
 def test_the_finite_population_correction():
     data = kl.datasets.load("krippendorff2011_example").data
-    se = kl.ratings_standard_error(data, coefficient="alpha")
-    fpc = kl.ratings_standard_error(data, coefficient="alpha", n_population=44)
+    se = kl.ratings_standard_error(data, coefficient="alpha", layout="raters x units")
+    fpc = kl.ratings_standard_error(
+        data, coefficient="alpha", n_population=44, layout="raters x units"
+    )
     assert fpc == pytest.approx(se * np.sqrt(1 - 11 / 44))  # 11 pairable units
 
 
@@ -85,5 +87,6 @@ def test_ordinal_alpha_has_no_analytic_se():
         method="bootstrap",
         rng=0,
         n_resamples=500,
+        layout="raters x units",
     )
     assert 0.05 < se < 0.3

@@ -286,13 +286,17 @@ CASES = [
     # issue 34 (f34b): dependent, clustered and subgroup kappas, named weights, Light's test
     (
         "kappa difference, a rater not in the data",
-        lambda: kl.kappa_difference([[0, 1, 1], [0, 1, 0], [1, 1, 0]], ((0, 1), (0, 5))),
+        lambda: kl.kappa_difference(
+            [[0, 1, 1], [0, 1, 0], [1, 1, 0]], ((0, 1), (0, 5)), layout="raters x units"
+        ),
         ValueError,
         ["pairs", "5"],
     ),
     (
         "kappa difference, one pair twice",
-        lambda: kl.kappa_difference([[0, 1, 1], [0, 1, 0], [1, 1, 0]], ((0, 1), (1, 0))),
+        lambda: kl.kappa_difference(
+            [[0, 1, 1], [0, 1, 0], [1, 1, 0]], ((0, 1), (1, 0)), layout="raters x units"
+        ),
         ValueError,
         ["pairs", "different"],
     ),
@@ -417,6 +421,32 @@ CASES = [
         lambda: kl.cohen_kappa_confint([0, 1, 1], [0, 1, 0], sample_weight=[0.5, 1, 1]),
         ValueError,
         ["cohen_kappa_confint", "sample_weight", "0.5"],
+    ),
+    # issue 30, item 9: a plain array says its layout; its shape never does
+    (
+        "array without a layout, krippendorff_alpha",
+        lambda: kl.krippendorff_alpha([[1, 2, 3, 3, 2], [1, 2, 3, 3, 1], [1, 1, 3, 3, 1]]),
+        ValueError,
+        ["ratings", "3 x 5", "layout='raters x units'", "layout='units x raters'"],
+    ),
+    (
+        "array without a layout, icc",
+        lambda: kl.icc(np.ones((3, 3)) + np.eye(3)),
+        ValueError,
+        ["ratings", "3 x 3", "layout="],
+    ),
+    # the two-rater functions and the missing-value tokens (issue 30)
+    (
+        "missing-value token as a label",
+        lambda: kl.cohen_kappa_score(["a", "NA", "b"], ["a", "b", "b"]),
+        ValueError,
+        ["y1", "'NA'", "index 1", "missing label", "labels"],
+    ),
+    (
+        "blank label",
+        lambda: kl.confusion_matrix(["a", "b", "b"], ["a", " ", "b"], labels=["a", "b", " "]),
+        ValueError,
+        ["y2", "' '", "index 1", "missing label"],
     ),
 ]
 

@@ -112,7 +112,9 @@ def test_raters_x_units_layout(capsys, tmp_path):
     assert code == 0
     nan = float("nan")
     data = [[1, 2, 3, 3, 2, 1], [1, 2, 3, 3, 2, 2], [nan, 3, 3, 3, 2, 3]]
-    expected = kl.ratings_report(data, rng=0).methods_paragraph()  # the CLI's default seed
+    expected = kl.ratings_report(
+        data, rng=0, layout="raters x units"
+    ).methods_paragraph()  # the CLI's default seed
     assert expected in out
     assert "Agreement among 3 raters was assessed on 6 units" in out
 

@@ -121,8 +121,8 @@ def test_icc_interval_at_other_levels(level):
 def test_icc_layouts_and_bad_input():
     Y = np.array(SHROUT_FLEISS, dtype=float)
     a = kl.icc(Y, layout="units x raters")
-    # a plain array is raters x units by default; a DataFrame is one row per unit
-    for other in (kl.icc(Y.T), kl.icc(pd.DataFrame(Y))):
+    # a plain array says its layout (issue 30, item 9); a DataFrame is one row per unit
+    for other in (kl.icc(Y.T, layout="raters x units"), kl.icc(pd.DataFrame(Y))):
         assert [f.estimate for f in other.forms] == pytest.approx([f.estimate for f in a.forms])
     with pytest.raises(ValueError, match="layout="):
         kl.icc(Y)  # 6 rows, 4 columns: never guessed
@@ -130,7 +130,7 @@ def test_icc_layouts_and_bad_input():
     with pytest.raises(ValueError, match=r"missing rating \(unit 2, rater 1\).*dropna"):
         kl.icc(Y, layout="units x raters")
     with pytest.raises(TypeError, match="numeric ratings"):
-        kl.icc([["a", "b"], ["b", "b"]])
+        kl.icc([["a", "b"], ["b", "b"]], layout="units x raters")
     with pytest.raises(ValueError, match="at least 2 units and 2 raters"):
         kl.icc([[1.0, 2.0]], layout="units x raters")
     with pytest.raises(ValueError, match="confidence_level"):

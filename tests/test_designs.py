@@ -55,16 +55,20 @@ def _every_rater_rates(data):
 @IRRCAC_NOISE
 def test_conger_and_generalized_fleiss_on_krippendorffs_example():
     # issue 23, erratum 4: Conger's kappa 0.762, Gwet's generalized Fleiss kappa 0.761
-    assert round(kl.conger_kappa(KRIPPENDORFF), 3) == 0.762
-    table = kl.rating_table(KRIPPENDORFF)
+    assert round(kl.conger_kappa(KRIPPENDORFF, layout="raters x units"), 3) == 0.762
+    table = kl.rating_table(KRIPPENDORFF, layout="raters x units")
     assert round(kl.fleiss_kappa_generalized(table), 3) == 0.761
     data = np.array(KRIPPENDORFF, dtype=float)
     cac = _irr(data, np.arange(1.0, 6.0))
-    assert kl.conger_kappa(data) == pytest.approx(_value(cac.conger()), abs=1e-12)
+    assert kl.conger_kappa(data, layout="raters x units") == pytest.approx(
+        _value(cac.conger()), abs=1e-12
+    )
     assert kl.fleiss_kappa_generalized(table) == pytest.approx(_value(cac.fleiss()), abs=1e-12)
     # the units x raters layout and a DataFrame give the same value
-    assert kl.conger_kappa(data.T, layout="units x raters") == kl.conger_kappa(data)
-    assert kl.conger_kappa(pd.DataFrame(data.T)) == kl.conger_kappa(data)
+    assert kl.conger_kappa(data.T, layout="units x raters") == kl.conger_kappa(
+        data, layout="raters x units"
+    )
+    assert kl.conger_kappa(pd.DataFrame(data.T)) == kl.conger_kappa(data, layout="raters x units")
 
 
 @IRRCAC_NOISE
@@ -95,7 +99,9 @@ def test_conger_of_two_complete_raters_is_cohens_kappa(seed):
     b = np.where(rng.random(n) < 0.6, a, rng.integers(0, K, n))
     if len(set(a) | set(b)) < 2:
         return
-    assert kl.conger_kappa([a, b]) == pytest.approx(cohen_kappa_score(a, b), abs=1e-12)
+    assert kl.conger_kappa([a, b], layout="raters x units") == pytest.approx(
+        cohen_kappa_score(a, b), abs=1e-12
+    )
 
 
 def test_generalized_fleiss_equals_fleiss_on_complete_tables():
@@ -106,16 +112,20 @@ def test_generalized_fleiss_equals_fleiss_on_complete_tables():
 
 
 def test_conger_undefined_and_bad_input():
-    assert kl.conger_kappa([[1, 1, 1], [1, 1, 1]]) is None
-    assert kl.conger_kappa([[1, 1, 1], [1, 1, 1]], zero_division=0.0) == 0.0
+    assert kl.conger_kappa([[1, 1, 1], [1, 1, 1]], layout="raters x units") is None
+    assert (
+        kl.conger_kappa([[1, 1, 1], [1, 1, 1]], zero_division=0.0, layout="raters x units") == 0.0
+    )
     with pytest.raises(ValueError, match="at least 2 raters"):
-        kl.conger_kappa([[1, 2, 3]])
+        kl.conger_kappa([[1, 2, 3]], layout="raters x units")
     with pytest.raises(ValueError, match=r"rater 1 .* no rating at all"):
-        kl.conger_kappa([[1, 2, 3], [NAN, NAN, NAN], [1, 2, 2]])
+        kl.conger_kappa([[1, 2, 3], [NAN, NAN, NAN], [1, 2, 2]], layout="raters x units")
     with pytest.raises(ValueError, match="layout="):
         kl.conger_kappa(np.ones((5, 2)))
     with pytest.raises(ValueError, match="spelling"):
-        kl.conger_kappa([["a", "b", "c"], ["a", "c", "c"]], weighting="linear")
+        kl.conger_kappa(
+            [["a", "b", "c"], ["a", "c", "c"]], weighting="linear", layout="raters x units"
+        )
 
 
 # --- Light --------------------------------------------------------------------------------
@@ -152,12 +162,16 @@ def test_light_against_sklearn_pairs(batch):
 
 def test_light_published_and_bad_input():
     # hand count: pairs (0, 1) and (1, 2) have kappa 1/2, pair (0, 2) agrees fully
-    assert kl.light_kappa([[1, 1, 2, 2], [1, 2, 2, 2], [1, 1, 2, 2]]) == pytest.approx(2 / 3)
+    assert kl.light_kappa(
+        [[1, 1, 2, 2], [1, 2, 2, 2], [1, 1, 2, 2]], layout="raters x units"
+    ) == pytest.approx(2 / 3)
     with pytest.raises(ValueError, match="rated no unit in common"):
-        kl.light_kappa([[1, 2, NAN, NAN], [NAN, NAN, 1, 2], [1, 2, 1, 2]])
-    assert kl.light_kappa([[1, 1, 1], [1, 1, 2], [1, 1, 1]]) is None
+        kl.light_kappa([[1, 2, NAN, NAN], [NAN, NAN, 1, 2], [1, 2, 1, 2]], layout="raters x units")
+    assert kl.light_kappa([[1, 1, 1], [1, 1, 2], [1, 1, 1]], layout="raters x units") is None
     with pytest.raises(kl.UndefinedMetricError, match="raters 0 and 2"):
-        kl.light_kappa([[1, 1, 1], [1, 1, 2], [1, 1, 1]], zero_division="raise")
+        kl.light_kappa(
+            [[1, 1, 1], [1, 1, 2], [1, 1, 1]], zero_division="raise", layout="raters x units"
+        )
 
 
 # --- specific agreement, per-category kappas, validity --------------------------------------

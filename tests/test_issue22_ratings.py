@@ -61,10 +61,12 @@ def test_bug01_small_integer_alpha_runs_on_every_numpy():
     """np.take refused uint64 indices on numpy 1.26: every small-integer or NaN input raised."""
     data = [[1, 2, 3], [1, 2, 2]]
     theirs = krippendorff.alpha(reliability_data=data, level_of_measurement="nominal")
-    assert kl.krippendorff_alpha(data) == pytest.approx(theirs, abs=1e-12)
+    assert kl.krippendorff_alpha(data, layout="raters x units") == pytest.approx(theirs, abs=1e-12)
     with_nan = [[1, 2, np.nan, 3], [1, 2, 2, 3]]
     theirs = krippendorff.alpha(reliability_data=with_nan, level_of_measurement="nominal")
-    assert kl.krippendorff_alpha(with_nan) == pytest.approx(theirs, abs=1e-12)
+    assert kl.krippendorff_alpha(with_nan, layout="raters x units") == pytest.approx(
+        theirs, abs=1e-12
+    )
 
 
 # --- 2. a DataFrame is one row per unit -----------------------------------------------------
@@ -265,10 +267,10 @@ def test_bug07_missing_is_none_nan_or_na_and_no_string_is_missing():
     for word in ("nan", "NaN", "", "NA"):
         words = np.array([["a", "b", word], ["a", "b", "b"]])
         with pytest.raises(ValueError, match="None or float\\('nan'\\)"):
-            kl.krippendorff_alpha(words)
+            kl.krippendorff_alpha(words, layout="raters x units")
     with_none = np.array([["a", "b", None], ["a", "b", "b"]], dtype=object)
     codes = np.array([[0, 1, np.nan], [0, 1, 1]])
-    assert kl.krippendorff_alpha(with_none) == pytest.approx(
+    assert kl.krippendorff_alpha(with_none, layout="raters x units") == pytest.approx(
         krippendorff.alpha(reliability_data=codes, level_of_measurement="nominal")
     )
 
@@ -397,7 +399,9 @@ def test_bug10_a_subject_id_column_is_refused():
 def test_bug10_more_raters_than_units_asks_for_the_layout():
     rng = np.random.default_rng(1)
     tall = rng.integers(1, 4, size=(40, 3))
-    with pytest.raises(ValueError, match=r"40 raters for only 3 units.*layout="):
+    with pytest.raises(
+        ValueError, match=r"40 x 3 array with no layout.*40 raters, 3 units.*40 units, 3 raters"
+    ):
         kl.krippendorff_alpha(tall)
     theirs = krippendorff.alpha(reliability_data=tall.T, level_of_measurement="nominal")
     assert kl.krippendorff_alpha(tall, layout="units x raters") == pytest.approx(theirs)

@@ -12,17 +12,22 @@ import kappalib as kl
     [
         (
             lambda: kl.krippendorff_alpha(
-                [["a", "b"], ["a", "a"]], level_of_measurement="interval"
+                [["a", "b"], ["a", "a"]], level_of_measurement="interval", layout="raters x units"
             ),
             "'a'",
         ),
         (
-            lambda: kl.krippendorff_alpha([[1, -1, 2], [1, 2, 2]], level_of_measurement="ratio"),
+            lambda: kl.krippendorff_alpha(
+                [[1, -1, 2], [1, 2, 2]], level_of_measurement="ratio", layout="raters x units"
+            ),
             "got -1",
         ),
         (
             lambda: kl.krippendorff_alpha(
-                np.array([[1, 2, 5], [1, 2, 2]]), labels=[1, 2, 3], level_of_measurement="ordinal"
+                np.array([[1, 2, 5], [1, 2, 2]]),
+                labels=[1, 2, 3],
+                level_of_measurement="ordinal",
+                layout="raters x units",
             ),
             "the rating 5,",
         ),

@@ -83,11 +83,11 @@ def test_a_listed_token_is_a_category_of_the_many_rater_functions(word):
     ]  # raters x units
     codes = np.array([[scale.index(v) for v in row] for row in data], dtype=float)
     expected = krippendorff.alpha(codes, level_of_measurement="nominal", value_domain=[0, 1, 2])
-    alpha = kl.krippendorff_alpha(data, labels=scale)
+    alpha = kl.krippendorff_alpha(data, labels=scale, layout="raters x units")
     assert alpha == pytest.approx(expected, abs=1e-12)
-    table = kl.rating_table(data, labels=scale)
+    table = kl.rating_table(data, labels=scale, layout="raters x units")
     assert table.tolist() == [[3, 0, 0], [0, 2, 1], [0, 1, 2], [2, 1, 0], [0, 2, 1], [3, 0, 0]]
-    report = kl.ratings_report(np.array(data), labels=scale, rng=0)
+    report = kl.ratings_report(np.array(data), labels=scale, rng=0, layout="raters x units")
     assert report["Krippendorff's alpha"].estimate == pytest.approx(expected, abs=1e-12)
     assert report.n_missing == 0
 
@@ -99,7 +99,9 @@ def test_none_is_a_category_without_a_list():
     expected = krippendorff.alpha(
         [[codes[v] for v in row] for row in data], level_of_measurement="nominal"
     )
-    assert kl.krippendorff_alpha(data) == pytest.approx(expected, abs=1e-12)
+    assert kl.krippendorff_alpha(data, layout="raters x units") == pytest.approx(
+        expected, abs=1e-12
+    )
 
 
 @pytest.mark.parametrize("word", ["nan", "NaN", "NA", "n/a", "null", "."])
@@ -108,7 +110,7 @@ def test_an_unlisted_token_is_refused_by_every_many_rater_function_alike(word):
     data = np.array([["a", "b", word], ["a", "b", "b"]])
     for f in (kl.krippendorff_alpha, kl.rating_table, kl.conger_kappa, kl.light_kappa):
         with pytest.raises(ValueError, match=rf"'{re.escape(word)}' at index \(0, 2\).*labels="):
-            f(data)
+            f(data, layout="raters x units")
 
 
 # --- item 7: pandas reads the category "None" as missing -----------------------------------
@@ -209,7 +211,7 @@ def test_ratings_report_reads_numpys_nan_string_as_missing():
     """np.array([['a', np.nan]]) holds the string 'nan': the report reads it as missing."""
     data = np.array([["a", "b", "a", np.nan], ["a", "b", "b", "b"], ["a", "a", "b", "b"]])
     assert data.dtype.kind == "U" and "nan" in data
-    report = kl.ratings_report(data, rng=0)  # raters x units, as plain arrays are
+    report = kl.ratings_report(data, rng=0, layout="raters x units")
     codes = np.array([[0, 1, 0, np.nan], [0, 1, 1, 1], [0, 0, 1, 1]])
     alpha = krippendorff.alpha(codes, level_of_measurement="nominal")
     assert report["Krippendorff's alpha"].estimate == pytest.approx(alpha, abs=1e-12)
@@ -234,8 +236,8 @@ def test_a_blank_is_missing_even_when_listed():
     """The one token a list cannot make a category: a blank is never a rating."""
     data = np.array([["a", "b", "a", ""], ["a", "b", "b", "b"], ["a", "a", "b", "b"]])
     with pytest.raises(ValueError, match="holds the string '' at index"):
-        kl.krippendorff_alpha(data, labels=["a", "b", ""])
-    report = kl.ratings_report(data, labels=["a", "b"], rng=0)
+        kl.krippendorff_alpha(data, labels=["a", "b", ""], layout="raters x units")
+    report = kl.ratings_report(data, labels=["a", "b"], rng=0, layout="raters x units")
     assert report.n_missing == 1
 
 

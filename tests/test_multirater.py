@@ -109,7 +109,9 @@ def test_two_raters_reduce_to_the_two_rater_coefficients(seed):
     # complete two-rater data equals the same correction of the quadratic-weighted pi
     ratings = np.array(labels_of(C))
     pi = kl.scotts_pi(C)
-    assert kl.krippendorff_alpha(ratings) == pytest.approx(1 - (1 - pi) * (2 * N - 1) / (2 * N))
+    assert kl.krippendorff_alpha(ratings, layout="raters x units") == pytest.approx(
+        1 - (1 - pi) * (2 * N - 1) / (2 * N)
+    )
 
 
 def test_alpha_invariances():
@@ -276,13 +278,13 @@ def test_python_integers_beyond_2_53_with_missing_ratings(base):
     rows = [[None if v is None else base + v for v in row] for row in small]
     nan_small = np.array([[np.nan if v is None else v for v in row] for row in small])
     present, counts = _python_counts(rows)
-    table = kl.rating_table(rows)
+    table = kl.rating_table(rows, layout="raters x units")
     assert list(table.labels) == present and table.tolist() == counts
     for level in ("nominal", "ordinal", "interval"):
         theirs = krippendorff.alpha(reliability_data=nan_small, level_of_measurement=level)
-        assert kl.krippendorff_alpha(rows, level_of_measurement=level) == pytest.approx(
-            theirs, abs=1e-9
-        )
+        assert kl.krippendorff_alpha(
+            rows, level_of_measurement=level, layout="raters x units"
+        ) == pytest.approx(theirs, abs=1e-9)
 
 
 def test_pandas_and_other_containers_give_the_arrays_value():
@@ -318,7 +320,7 @@ def test_integers_no_64_bit_type_holds_raise_one_sentence():
         ([[2**64, None], [1, 2]], "no 64-bit integer type"),
     ):
         with pytest.raises(ValueError, match=words) as info:
-            kl.krippendorff_alpha(rows)
+            kl.krippendorff_alpha(rows, layout="raters x units")
         assert "\n" not in str(info.value)
 
 
@@ -327,10 +329,12 @@ def test_integers_no_64_bit_type_holds_raise_one_sentence():
 
 def test_undefined_values():
     same = [[2, 2, 2], [2, 2, np.nan]]
-    assert kl.krippendorff_alpha(same) is None
-    assert np.isnan(kl.krippendorff_alpha(same, zero_division=float("nan")))
+    assert kl.krippendorff_alpha(same, layout="raters x units") is None
+    assert np.isnan(
+        kl.krippendorff_alpha(same, zero_division=float("nan"), layout="raters x units")
+    )
     with pytest.raises(kl.UndefinedMetricError, match="same value"):
-        kl.krippendorff_alpha(same, zero_division="raise")
+        kl.krippendorff_alpha(same, zero_division="raise", layout="raters x units")
     one_class = [[0, 3], [0, 3]]
     assert kl.fleiss_kappa(one_class) is None
     assert kl.fleiss_kappa(one_class, zero_division=0.0) == 0.0
@@ -348,7 +352,7 @@ def test_results_are_python_floats_and_stacks_work():
         kl.gwet_ac1(C),
         kl.brennan_prediger(C),
         kl.fleiss_kappa([[1, 2], [3, 0]]),
-        kl.krippendorff_alpha([[1, 2, 1], [1, 2, 2]]),
+        kl.krippendorff_alpha([[1, 2, 1], [1, 2, 2]], layout="raters x units"),
         kl.gwet_ac1_multi([[1, 2], [3, 0]]),
         kl.brennan_prediger_multi([[1, 2], [3, 0]]),
     ):
@@ -372,25 +376,31 @@ BAD = [
     ("1-D ratings", lambda: kl.rating_table([1, 2, 3]), ValueError, ["ratings", "(3,)"]),
     (
         "all missing",
-        lambda: kl.krippendorff_alpha([[np.nan, np.nan], [np.nan, np.nan]]),
+        lambda: kl.krippendorff_alpha(
+            [[np.nan, np.nan], [np.nan, np.nan]], layout="raters x units"
+        ),
         ValueError,
         ["ratings", "no rating", "4"],
     ),
     (
         "no pairable unit",
-        lambda: kl.krippendorff_alpha([[1, np.nan], [np.nan, 2]]),
+        lambda: kl.krippendorff_alpha([[1, np.nan], [np.nan, 2]], layout="raters x units"),
         ValueError,
         ["two or more raters", "1"],
     ),
     (
         "interval on strings",
-        lambda: kl.krippendorff_alpha([["a", "b"], ["a", "a"]], level_of_measurement="interval"),
+        lambda: kl.krippendorff_alpha(
+            [["a", "b"], ["a", "a"]], level_of_measurement="interval", layout="raters x units"
+        ),
         TypeError,
         ["level_of_measurement='interval'", "strings", "'a'"],
     ),
     (
         "ordinal strings, no order",
-        lambda: kl.krippendorff_alpha([["a", "b"], ["a", "a"]], level_of_measurement="ordinal"),
+        lambda: kl.krippendorff_alpha(
+            [["a", "b"], ["a", "a"]], level_of_measurement="ordinal", layout="raters x units"
+        ),
         ValueError,
         ["labels", "order", "'a'"],
     ),
@@ -402,31 +412,35 @@ BAD = [
     ),
     (
         "negative ratio",
-        lambda: kl.krippendorff_alpha([[-1, 2], [1, 2]], level_of_measurement="ratio"),
+        lambda: kl.krippendorff_alpha(
+            [[-1, 2], [1, 2]], level_of_measurement="ratio", layout="raters x units"
+        ),
         ValueError,
         ["ratio", "non-negative", "-1"],
     ),
     (
         "mixed types",
-        lambda: kl.rating_table(np.array([[1, "a"], [2, "b"]], dtype=object)),
+        lambda: kl.rating_table(
+            np.array([[1, "a"], [2, "b"]], dtype=object), layout="raters x units"
+        ),
         TypeError,
         ["ratings", "mix"],
     ),
     (
         "infinite rating",
-        lambda: kl.rating_table([[1, np.inf], [1, 2]]),
+        lambda: kl.rating_table([[1, np.inf], [1, 2]], layout="raters x units"),
         ValueError,
         ["ratings", "inf", "(0, 1)"],
     ),
     (
         "rating outside categories",
-        lambda: kl.rating_table([[1, 7], [1, 2]], labels=[1, 2]),
+        lambda: kl.rating_table([[1, 7], [1, 2]], labels=[1, 2], layout="raters x units"),
         ValueError,
         ["7", "labels", "[1, 2]"],
     ),
     (
         "repeated category",
-        lambda: kl.rating_table([[1, 2]], labels=[1, 2, 2]),
+        lambda: kl.rating_table([[1, 2]], labels=[1, 2, 2], layout="raters x units"),
         ValueError,
         ["labels", "repeat"],
     ),

@@ -29,7 +29,7 @@ ABSTRACTORS = [[13, 0, 0], [0, 20, 7], [0, 4, 56]]  # Gwet (2014), two abstracto
 @pytest.mark.parametrize("seed", range(20))
 def test_rating_table_counts_each_unit(seed):
     data, _ = case(seed)
-    table = kl.rating_table(data)
+    table = kl.rating_table(data, layout="raters x units")
     cats = np.asarray(table.labels)
     present = sorted({v for v in data.ravel().tolist() if v == v})
     assert cats.tolist() == present
@@ -42,7 +42,7 @@ def test_rating_table_counts_each_unit(seed):
 
 def test_rating_table_of_strings_with_missing():
     data = [["a", "b", None], ["a", None, "c"], ["b", "b", "c"]]
-    table = kl.rating_table(data)
+    table = kl.rating_table(data, layout="raters x units")
     cats = np.asarray(table.labels)
     assert cats.tolist() == ["a", "b", "c"]
     assert table.tolist() == [[2, 1, 0], [0, 2, 0], [0, 0, 2]]
@@ -54,9 +54,15 @@ def test_rating_table_of_strings_with_missing():
 def test_krippendorff_2011_published_alphas():
     published = {"nominal": 0.743, "ordinal": 0.815, "interval": 0.849, "ratio": 0.797}
     for level, value in published.items():
-        assert round(kl.krippendorff_alpha(KRIPPENDORFF, level_of_measurement=level), 3) == value, (
-            level
-        )
+        assert (
+            round(
+                kl.krippendorff_alpha(
+                    KRIPPENDORFF, level_of_measurement=level, layout="raters x units"
+                ),
+                3,
+            )
+            == value
+        ), level
 
 
 def test_krippendorff_nominal_alpha_by_hand():
@@ -66,7 +72,9 @@ def test_krippendorff_nominal_alpha_by_hand():
     D_o-part = o_ab + o_ba = 2, D_e-part = 2 n_a n_b = 30: alpha = 1 - 7 * 2 / 30 = 8/15.
     """
     data = [["a", "a", "b", "b"], ["a", "b", "b", "b"]]
-    assert kl.krippendorff_alpha(data) == pytest.approx(float(Fraction(8, 15)), abs=1e-15)
+    assert kl.krippendorff_alpha(data, layout="raters x units") == pytest.approx(
+        float(Fraction(8, 15)), abs=1e-15
+    )
 
 
 # --- Fleiss' kappa ------------------------------------------------------------------------
@@ -153,7 +161,7 @@ def _multi_exact(table, kind):
 
 
 def test_krippendorff_example_ac1_documented_by_irrcac():
-    table = kl.rating_table(KRIPPENDORFF)
+    table = kl.rating_table(KRIPPENDORFF, layout="raters x units")
     assert round(kl.gwet_ac1_multi(table), 5) == 0.77544
     assert kl.brennan_prediger_multi(table) == pytest.approx((9 / 11 - 1 / 5) / (4 / 5), abs=1e-14)
 

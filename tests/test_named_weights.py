@@ -148,14 +148,18 @@ def test_alpha_takes_a_level_or_a_weighting_not_both():
     with pytest.raises(ValueError, match="either level_of_measurement or weighting"):
         kl.krippendorff_alpha(data, level_of_measurement="interval", weighting="quadratic")
     # the interval level is quadratic weights on the values (Krippendorff 2011: 0.849)
-    assert kl.krippendorff_alpha(data, weighting="quadratic") == pytest.approx(0.849, abs=5e-4)
+    assert kl.krippendorff_alpha(
+        data, weighting="quadratic", layout="raters x units"
+    ) == pytest.approx(0.849, abs=5e-4)
 
 
 def test_irrcac_documents_ac2_with_bipolar_weights():
     """irrCAC 0.4.4's module docstring (irrCAC/raw.py): on Krippendorff's (2011) 4 raters x 12
     units, AC2 with bipolar weights is 0.90037, standard error 0.10582, 95% interval
     (0.66747, 1), rounded to 5 decimals."""
-    table = kl.rating_table(kl.datasets.load("krippendorff2011_example").data)
+    table = kl.rating_table(
+        kl.datasets.load("krippendorff2011_example").data, layout="raters x units"
+    )
     assert kl.gwet_ac1_multi(table, weighting="bipolar") == pytest.approx(0.90037, abs=5e-6)
     se = kl.ratings_standard_error(table, coefficient="ac2", weighting="bipolar")
     assert se == pytest.approx(0.10582, abs=5e-6)

@@ -146,7 +146,7 @@ def test_published_values_of_irrcac_documentation():
     """irrCAC's documented AC1 (se 0.14295, interval (0.46081, 1)) and Fleiss (se 0.15302,
     interval (0.42438, 1)) for Krippendorff's example; its Fleiss is the generalized one,
     which kappalib's Fleiss (complete units only) refuses."""
-    table = kl.rating_table(KRIPPENDORFF)
+    table = kl.rating_table(KRIPPENDORFF, layout="raters x units")
     assert round(kl.ratings_standard_error(table, coefficient="ac1"), 5) == 0.14295
     low, high = kl.ratings_confint(table, coefficient="ac1")
     assert (round(low, 5), high) == (0.46081, 1.0)
@@ -282,52 +282,60 @@ CATS = [1.0, 2.0, 3.0, 4.0]
 POINTS = {
     "conger": (
         {"coefficient": "conger"},
-        lambda d: kl.conger_kappa(d),
+        lambda d: kl.conger_kappa(d, layout="raters x units"),
         False,
     ),
     "conger linear": (
         {"coefficient": "conger", "weighting": "linear"},
-        lambda d: kl.conger_kappa(d, weighting="linear"),
+        lambda d: kl.conger_kappa(d, weighting="linear", layout="raters x units"),
         False,
     ),
     "light": (
         {"coefficient": "light"},
-        lambda d: kl.light_kappa(d),
+        lambda d: kl.light_kappa(d, layout="raters x units"),
         False,
     ),
     "fleiss generalized": (
         {"coefficient": "fleiss_generalized"},
-        lambda d: kl.fleiss_kappa_generalized(kl.rating_table(d, labels=CATS)),
+        lambda d: kl.fleiss_kappa_generalized(
+            kl.rating_table(d, labels=CATS, layout="raters x units")
+        ),
         True,
     ),
     "alpha nominal": (
         {"coefficient": "alpha"},
-        lambda d: kl.krippendorff_alpha(d),
+        lambda d: kl.krippendorff_alpha(d, layout="raters x units"),
         False,
     ),
     "alpha ordinal": (
         {"coefficient": "alpha", "level_of_measurement": "ordinal"},
-        lambda d: kl.krippendorff_alpha(d, level_of_measurement="ordinal"),
+        lambda d: kl.krippendorff_alpha(d, level_of_measurement="ordinal", layout="raters x units"),
         False,
     ),
     "alpha interval": (
         {"coefficient": "alpha", "level_of_measurement": "interval"},
-        lambda d: kl.krippendorff_alpha(d, level_of_measurement="interval"),
+        lambda d: kl.krippendorff_alpha(
+            d, level_of_measurement="interval", layout="raters x units"
+        ),
         False,
     ),
     "ac1": (
         {"coefficient": "ac1"},
-        lambda d: kl.gwet_ac1_multi(kl.rating_table(d, labels=CATS)),
+        lambda d: kl.gwet_ac1_multi(kl.rating_table(d, labels=CATS, layout="raters x units")),
         True,
     ),
     "ac2 quadratic": (
         {"coefficient": "ac2", "weighting": "quadratic"},
-        lambda d: kl.gwet_ac1_multi(kl.rating_table(d, labels=CATS), weighting="quadratic"),
+        lambda d: kl.gwet_ac1_multi(
+            kl.rating_table(d, labels=CATS, layout="raters x units"), weighting="quadratic"
+        ),
         True,
     ),
     "bp": (
         {"coefficient": "bp"},
-        lambda d: kl.brennan_prediger_multi(kl.rating_table(d, labels=CATS)),
+        lambda d: kl.brennan_prediger_multi(
+            kl.rating_table(d, labels=CATS, layout="raters x units")
+        ),
         True,
     ),
 }
@@ -339,8 +347,10 @@ def test_bootstrap_over_units_agrees_with_scipy(name):
     # alpha drops unpairable units and AC1 keeps them: both see units with a single rating
     data = _ratings(7)
     data[1:, :3] = np.nan
-    arg = kl.rating_table(data, labels=CATS) if wants_table else data
+    arg = kl.rating_table(data, labels=CATS, layout="raters x units") if wants_table else data
     ref = _scipy_bootstrap(data, point, "percentile")
+    if not wants_table:  # raw ratings say their layout (issue 30, item 9)
+        kw = {**kw, "layout": "raters x units"}
     se = kl.ratings_standard_error(arg, method="bootstrap", n_resamples=20000, rng=1, **kw)
     low, high = kl.ratings_confint(arg, method="percentile", n_resamples=20000, rng=1, **kw)
     ref_se = float(ref.standard_error)
@@ -397,7 +407,11 @@ def test_alpha_bootstrap_of_two_unit_patterns_is_binomial():
 
     for level in ("nominal", "ordinal", "interval"):
         exact = _binomial_sd(
-            lambda k, lv=level: kl.krippendorff_alpha(data(k), level_of_measurement=lv), n, a
+            lambda k, lv=level: kl.krippendorff_alpha(
+                data(k), level_of_measurement=lv, layout="raters x units"
+            ),
+            n,
+            a,
         )
         se = kl.ratings_standard_error(
             data(a),
@@ -406,6 +420,7 @@ def test_alpha_bootstrap_of_two_unit_patterns_is_binomial():
             method="bootstrap",
             n_resamples=40000,
             rng=5,
+            layout="raters x units",
         )
         # alpha's tails are long here (-0.9 at k = 0): the SD of B = 40000 resamples varies
         # by about 1.5% from seed to seed
@@ -416,9 +431,9 @@ def test_fleiss_bootstrap_and_bca_agree_with_scipy():
     data = _ratings(11, n_units=30, missing=0.0)
 
     def point(d):
-        return kl.fleiss_kappa(kl.rating_table(d, labels=CATS))
+        return kl.fleiss_kappa(kl.rating_table(d, labels=CATS, layout="raters x units"))
 
-    table = kl.rating_table(data, labels=CATS)
+    table = kl.rating_table(data, labels=CATS, layout="raters x units")
     for method, ours_method in (("percentile", "percentile"), ("BCa", "bca")):
         ref = _scipy_bootstrap(data, point, method, n_resamples=3000)
         low, high = kl.ratings_confint(
@@ -431,7 +446,9 @@ def test_fleiss_bootstrap_and_bca_agree_with_scipy():
 
 def test_bootstrap_standard_error_near_the_analytic_one_with_many_units():
     """With 400 units the bootstrap and Gwet's linearization estimate the same spread."""
-    table = kl.rating_table(_ratings(3, n_units=400, missing=0.0), labels=CATS)
+    table = kl.rating_table(
+        _ratings(3, n_units=400, missing=0.0), labels=CATS, layout="raters x units"
+    )
     for coefficient in ("fleiss", "ac1", "bp"):
         analytic = kl.ratings_standard_error(table, coefficient=coefficient)
         boot = kl.ratings_standard_error(
@@ -441,7 +458,7 @@ def test_bootstrap_standard_error_near_the_analytic_one_with_many_units():
 
 
 def test_bootstrap_is_reproducible_and_accepts_a_generator():
-    table = kl.rating_table(_ratings(5), labels=CATS)
+    table = kl.rating_table(_ratings(5), labels=CATS, layout="raters x units")
     a = kl.ratings_confint(table, coefficient="ac1", method="percentile", rng=3, n_resamples=500)
     b = kl.ratings_confint(
         table,
@@ -479,7 +496,12 @@ def test_undefined_fleiss_follows_the_policy():
     with pytest.raises(kl.UndefinedMetricError, match="Fleiss' kappa is undefined"):
         kl.ratings_confint(table, coefficient="fleiss", zero_division="raise")
     data = [[1, 1, 1], [1, 1, 1]]
-    assert kl.ratings_confint(data, coefficient="alpha", method="percentile", rng=0).low is None
+    assert (
+        kl.ratings_confint(
+            data, coefficient="alpha", method="percentile", rng=0, layout="raters x units"
+        ).low
+        is None
+    )
 
 
 # --- bad input -----------------------------------------------------------------------------
@@ -562,11 +584,19 @@ def test_more_bad_input():
         kl.ratings_standard_error([[2, 1], [0, 0]], coefficient="ac1")
     with pytest.raises(ValueError, match=r"at least 2 rated units.*got 1"):
         kl.ratings_confint(
-            [[1, np.nan, np.nan], [2, 2, 3]], coefficient="alpha", method="percentile"
+            [[1, np.nan, np.nan], [2, 2, 3]],
+            coefficient="alpha",
+            method="percentile",
+            layout="raters x units",
         )
     with pytest.raises(TypeError, match=r"raw ratings go through kl\.rating_table"):
         kl.ratings_confint([["a", "b"], ["a", "a"]], coefficient="fleiss")
     with pytest.raises(TypeError, match="must be raw ratings"):
-        kl.ratings_confint(kl.rating_table(KRIPPENDORFF), coefficient="alpha", method="bca")
+        kl.ratings_confint(
+            kl.rating_table(KRIPPENDORFF, layout="raters x units"),
+            coefficient="alpha",
+            method="bca",
+            layout="raters x units",
+        )
     with pytest.raises(TypeError, match="rng must be"):
         kl.ratings_confint(TABLE, coefficient="bp", method="percentile", rng="seed")

@@ -24,6 +24,8 @@ import kappalib as kl
 # the many-rater reports with few bootstrap resamples, seeded (the tests of the intervals
 # themselves say how many they draw)
 _ratings_report = functools.partial(kl.ratings_report, n_resamples=200, rng=0)
+# plain arrays of raters x units say so (issue 30, item 9: a layout is never read from a shape)
+_raw_report = functools.partial(_ratings_report, layout="raters x units")
 
 EXPLAINER = [[8, 2], [1, 9]]
 FCE = [[106, 10, 4], [22, 28, 10], [2, 12, 6]]  # Fleiss, Cohen & Everitt (1969)
@@ -344,7 +346,7 @@ def test_ratings_numbers_equal_irrcac_and_krippendorff():
     CAC = _irrcac()
     for data, domain in _ratings_cases(25):
         try:
-            r = _ratings_report(data, labels=domain)
+            r = _raw_report(data, labels=domain)
         except ValueError:
             continue  # fewer than two categories used: refused, as tested below
         cac = CAC(data, domain)
@@ -380,9 +382,7 @@ def test_ratings_report_on_fleiss_1971_and_krippendorff_2011():
     r = _ratings_report(ratings, layout="units x raters")
     assert round(r["Fleiss' kappa"].estimate, 3) == 0.430  # Fleiss (1971)
     assert "Fleiss' kappa was 0.430" in r.methods_paragraph()
-    kr = _ratings_report(
-        datasets.load("krippendorff2011_example").data, level_of_measurement="ordinal"
-    )
+    kr = _raw_report(datasets.load("krippendorff2011_example").data, level_of_measurement="ordinal")
     # Krippendorff (2011) reports 0.815 at the ordinal level
     assert "Krippendorff's alpha (ordinal) was 0.815" in kr.methods_paragraph()
     assert kr.n_missing == 7 and "7 were missing" in kr.methods_paragraph()
@@ -392,29 +392,29 @@ def test_ratings_paragraph_and_caveats():
     rng = np.random.default_rng(3)
     truth = rng.integers(0, 3, size=60)
     data = np.where(rng.random((3, 60)) < 0.8, truth, rng.integers(0, 3, size=(3, 60)))
-    r = _ratings_report(data)
+    r = _raw_report(data)
     text = r.methods_paragraph()
     assert "Agreement among 3 raters was assessed on 60 units in 3 categories" in text
     for c in r.coefficients:
         assert f"{c.coefficient} was {c.estimate:.3f}" in text, c.coefficient
     assert r.caveats == ()  # 60 units, no gap, no rare or unused category
-    few = _ratings_report(data[:, :49])
+    few = _raw_report(data[:, :49])
     assert any(c.startswith("Few units: with 49 units") for c in few.caveats)
-    assert not any(c.startswith("Few") for c in _ratings_report(data[:, :50]).caveats)
-    unused = _ratings_report(data, labels=[0, 1, 2, 3])
+    assert not any(c.startswith("Few") for c in _raw_report(data[:, :50]).caveats)
+    unused = _raw_report(data, labels=[0, 1, 2, 3])
     assert any("no rater used 3" in c for c in unused.caveats)
     gaps = data.astype(float)
     gaps[0, :5] = np.nan
-    g = _ratings_report(gaps)
+    g = _raw_report(gaps)
     assert any(c.startswith("Missing ratings: 5 of 180") for c in g.caveats)
     assert "Fleiss' kappa" not in [c.coefficient for c in g.coefficients]
     empty = data.astype(float)
     empty[:, 7] = np.nan  # one unit nobody rated, every other unit rated three times
-    assert "Fleiss' kappa" not in [c.coefficient for c in _ratings_report(empty).coefficients]
+    assert "Fleiss' kappa" not in [c.coefficient for c in _raw_report(empty).coefficients]
     rare = data.copy()
     rare[rare == 2] = 1
     rare[:, :3] = 2  # 9 of 180 ratings: 0.05 < 1/6
-    assert any(c.startswith("Prevalence: 2 (0.050)") for c in _ratings_report(rare).caveats)
+    assert any(c.startswith("Prevalence: 2 (0.050)") for c in _raw_report(rare).caveats)
     for band in BANDS:
         assert not re.search(rf"\b{band}\b", (text + str(r) + r._repr_html_()).lower())
 
@@ -422,7 +422,7 @@ def test_ratings_paragraph_and_caveats():
 def test_ratings_html_and_markdown():
     from kappalib import datasets
 
-    r = _ratings_report(datasets.load("gwet2014_5observers").data, weighting="quadratic")
+    r = _raw_report(datasets.load("gwet2014_5observers").data, weighting="quadratic")
     page, md = r._repr_html_(), r.to_markdown()
     assert page.startswith("<table>") and "Gwet&#x27;s AC2 (quadratic weights)" in page
     assert "| Gwet's AC2 (quadratic weights) |" in md
@@ -448,7 +448,7 @@ def test_ratings_html_and_markdown():
 )
 def test_ratings_bad_input(data, kwargs, error, words):
     with pytest.raises(error) as info:
-        _ratings_report(data, **kwargs)
+        _ratings_report(data, **{"layout": "raters x units", **kwargs})
     assert words in str(info.value)
 
 
@@ -465,7 +465,7 @@ def test_count_table_mode_on_fleiss_1971():
     ratings = np.array([np.repeat(np.arange(5), row) for row in fleiss.data]).T
     alpha = krippendorff.alpha(ratings, level_of_measurement="nominal")
     assert r["Krippendorff's alpha"].estimate == pytest.approx(alpha, abs=1e-12)
-    raw = _ratings_report(ratings)
+    raw = _raw_report(ratings)
     for name in ("Gwet's AC1", "Brennan-Prediger coefficient"):
         assert r[name].estimate == pytest.approx(raw[name].estimate, abs=1e-12)
     text = r.methods_paragraph()
@@ -515,7 +515,7 @@ def test_reprs_are_short_and_hold_the_estimate():
     assert repr(r) == "AgreementReport(Cohen's kappa = 0.700, 95% CI 0.389 to 1.000, N = 20)"
     from kappalib import datasets
 
-    rr = _ratings_report(datasets.load("krippendorff2011_example").data)
+    rr = _raw_report(datasets.load("krippendorff2011_example").data)
     assert repr(rr).startswith("RatingsReport(Fleiss' kappa (Gwet's generalized) = 0.761, ")
     assert "Krippendorff's alpha (nominal) = 0.743" in repr(rr)
 
@@ -593,7 +593,7 @@ def test_ratings_intervals_equal_irrcac():
     checked = 0
     for data, domain in _ratings_cases(20, seed=29):
         try:
-            r = _ratings_report(data, labels=domain, rng=0, n_resamples=500)
+            r = _raw_report(data, labels=domain, rng=0, n_resamples=500)
         except ValueError:
             continue
         cac = CAC(data, domain)
@@ -640,14 +640,19 @@ def test_ratings_bootstrap_is_seeded():
     from kappalib import datasets
 
     data = datasets.load("krippendorff2011_example").data
-    a = _ratings_report(data, rng=7, n_resamples=300)
-    b = _ratings_report(data, rng=7, n_resamples=300)
+    a = _raw_report(data, rng=7, n_resamples=300)
+    b = _raw_report(data, rng=7, n_resamples=300)
     assert (
         a["Krippendorff's alpha"].confidence_interval
         == b["Krippendorff's alpha"].confidence_interval
     )
     assert a["Krippendorff's alpha"].confidence_interval == kl.ratings_confint(
-        data, coefficient="alpha", method="percentile", n_resamples=300, rng=7
+        data,
+        coefficient="alpha",
+        method="percentile",
+        n_resamples=300,
+        rng=7,
+        layout="raters x units",
     )
 
 

@@ -135,7 +135,13 @@ def replicate(i, cell, r):
         )
         data = draw_dependent(rng, shares, copies, cell["n"])
         res = kl.kappa_difference(
-            data, pairs, method=method, labels=list(range(len(shares))), zero_division=None, **boot
+            data,
+            pairs,
+            method=method,
+            labels=list(range(len(shares))),
+            zero_division=None,
+            layout="raters x units",
+            **boot,
         )
         return None if res.estimate is None else _covers(res.confidence_interval, target)
     _, shares, p_easy, copies, max_size = next(c for c in CLUSTERED if c[0] == cell["scenario"])

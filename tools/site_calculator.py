@@ -281,7 +281,7 @@ def expected_two_rater(C, labels, weighting, scores, level, raters):
         # the cases behind the table, as two raters' codes (raters x units)
         pairs = np.repeat(np.argwhere(np.ones_like(C, dtype=bool)), C.astype(int).ravel(), axis=0)
         out["alpha_nominal"] = kl.krippendorff_alpha(
-            pairs.T.tolist(), level_of_measurement="nominal"
+            pairs.T.tolist(), level_of_measurement="nominal", layout="raters x units"
         )
     if weighting is not None:
         out["weighted_kappa"] = kl.kappa(C, **wk)

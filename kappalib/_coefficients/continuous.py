@@ -125,10 +125,9 @@ def icc(
     ----------
     ratings : array-like of shape (units, raters) or (raters, units)
         Numeric ratings, complete (no missing rating).  A DataFrame is read one row per unit
-        (pandas, pingouin's wide format, psych, irr); a plain array is raters x units unless
-        ``layout="units x raters"`` says otherwise, and one with more rows than columns is
-        refused without ``layout``.  Every column is a rater: make a subject-id column the
-        DataFrame's index (``df.set_index("id")``) first.
+        (pandas, pingouin's wide format, psych, irr); a plain array is refused without
+        ``layout``, which its shape never settles.  Every column is a rater: make a
+        subject-id column the DataFrame's index (``df.set_index("id")``) first.
     layout : {None, "raters x units", "units x raters"}
     confidence_level : float, default 0.95
 
@@ -416,7 +415,7 @@ def overall_ccc(
     ----------
     ratings : array-like of shape (units, raters) or (raters, units)
         Numeric measurements, complete; one column per method.  A DataFrame is one row per
-        unit; a plain array is raters x units unless ``layout="units x raters"``.
+        unit; a plain array is refused without ``layout``, which its shape never settles.
     layout : {None, "raters x units", "units x raters"}
     confidence_level : float, default 0.95
 

@@ -200,7 +200,7 @@ def gwet_ac1_multi(
 
     >>> import kappalib as kl
     >>> data = kl.datasets.load("krippendorff2011_example").data  # 4 raters x 12 units
-    >>> round(kl.gwet_ac1_multi(kl.rating_table(data)), 5)
+    >>> round(kl.gwet_ac1_multi(kl.rating_table(data, layout="raters x units")), 5)
     0.77544
     """
     K, w, p_a, pi = multi_parts(table, weighting, scores, "gwet_ac1_multi")
@@ -249,7 +249,7 @@ def brennan_prediger_multi(
 
     >>> import kappalib as kl
     >>> data = kl.datasets.load("krippendorff2011_example").data  # 4 raters x 12 units
-    >>> round(kl.brennan_prediger_multi(kl.rating_table(data)), 6)
+    >>> round(kl.brennan_prediger_multi(kl.rating_table(data, layout="raters x units")), 6)
     0.772727
     """
     K, w, p_a, _ = multi_parts(table, weighting, scores, "brennan_prediger_multi")
@@ -296,7 +296,7 @@ def fleiss_kappa_generalized(
 
     >>> import kappalib as kl
     >>> data = kl.datasets.load("krippendorff2011_example").data  # 4 raters x 12 units
-    >>> round(kl.fleiss_kappa_generalized(kl.rating_table(data)), 5)
+    >>> round(kl.fleiss_kappa_generalized(kl.rating_table(data, layout="raters x units")), 5)
     0.76117
     """
     zero_division = check_zero_division(zero_division)

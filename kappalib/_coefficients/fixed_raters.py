@@ -119,7 +119,7 @@ def conger_kappa(
 
     >>> import kappalib as kl
     >>> data = kl.datasets.load("krippendorff2011_example").data  # 4 raters x 12 units
-    >>> round(kl.conger_kappa(data), 5)
+    >>> round(kl.conger_kappa(data, layout="raters x units"), 5)
     0.76207
     """
     zero_division = check_zero_division(zero_division)
@@ -199,7 +199,8 @@ def light_kappa(
     Three raters, four units: the pairwise kappas are 1/2, 1 and 1/2.
 
     >>> import kappalib as kl
-    >>> round(kl.light_kappa([[1, 1, 2, 2], [1, 2, 2, 2], [1, 1, 2, 2]]), 6)
+    >>> data = [[1, 1, 2, 2], [1, 2, 2, 2], [1, 1, 2, 2]]  # 3 raters x 4 units
+    >>> round(kl.light_kappa(data, layout="raters x units"), 6)
     0.666667
     """
     zero_division = check_zero_division(zero_division)

@@ -36,7 +36,9 @@ def cohen_kappa_score(
         Labels of rater 1 (rows) and rater 2 (columns).
     labels : array-like of shape (K,), optional
         The classes **and their order**.  Weighted kappa measures distances between
-        positions in this order.
+        positions in this order.  A case with a label outside ``labels`` is left out, as
+        scikit-learn leaves it out (so the number is scikit-learn's), with a
+        ``UserWarning`` that counts the cases and names the labels (issue 30, item 13).
     weighting : {None, "linear", "quadratic"} or array-like of shape (K, K)
         See :func:`kappa`.
     scores : array-like of shape (K,), optional
@@ -114,7 +116,8 @@ def matthews_corrcoef(
         Reference (rater 1) and predicted (rater 2) labels; scikit-learn's ``y_true`` and
         ``y_pred``.
     labels : array-like of shape (K,), optional
-        The classes to keep (MCC does not depend on their order).
+        The classes to keep (MCC does not depend on their order); a case with a label
+        outside them is left out, as in scikit-learn, with a ``UserWarning`` that counts it.
     sample_weight : array-like of shape (n,), optional
     zero_division : {None, "raise"} or float
         Policy when MCC is 0/0; ``None`` (default) returns ``None`` where scikit-learn

@@ -160,12 +160,12 @@ def krippendorff_alpha(
     --------
     Krippendorff (2011): four observers, twelve units, values 1-5, some missing.  He reports
     0.743, 0.815, 0.849 and 0.797 for the nominal, ordinal, interval and ratio levels.  The
-    array is raters x units, the default for arrays (``layout="units x raters"`` reads the
-    transpose, and a DataFrame is read that way).
+    array is raters x units, as ``layout`` says (a plain array must say it: its shape never
+    does; a DataFrame is read one row per unit).
 
     >>> import kappalib as kl
     >>> data = kl.datasets.load("krippendorff2011_example").data  # 4 raters x 12 units
-    >>> [round(kl.krippendorff_alpha(data, level_of_measurement=lv), 3)
+    >>> [round(kl.krippendorff_alpha(data, level_of_measurement=lv, layout="raters x units"), 3)
     ...  for lv in ("nominal", "ordinal", "interval", "ratio")]
     [0.743, 0.815, 0.849, 0.797]
     """

@@ -43,6 +43,8 @@ from .._input.labels import (
     join_names,
     labels_of_kind,
     missing_message,
+    refuse_missing_tokens,
+    warn_left_out,
 )
 from .._input.matrix import as_matrix, matrix_function
 from .._shared.errors import LabelKindError
@@ -157,6 +159,8 @@ def _code(v, kind, name, names):
                 return lambda s: composed.take(_int_offsets(v[s], lo))
 
             return values, kind, encode
+    if kind == "categorical":
+        return _code_categorical(v, name, names)
     if kind == "number":
         uniq = np.unique(v)
         return uniq.tolist(), kind, lambda remap: lambda s: remap[np.searchsorted(uniq, v[s])]
@@ -179,6 +183,90 @@ def _code(v, kind, name, names):
     codes = np.fromiter(map(position.__getitem__, items), dtype=np.intp, count=v.shape[0])
     del items
     return values, kind, lambda remap: lambda s: remap.take(codes[s])
+
+
+def _code_categorical(v, name, names):
+    """:func:`_code` of a pandas Categorical through its codes: one bincount finds the
+    categories in use, one take per chunk maps codes to positions; no string is touched."""
+    codes, cats = v.codes, v.categories
+    n = codes.shape[0]
+    if n and int(codes.min()) < 0:
+        where = np.flatnonzero(codes < 0)
+        raise ValueError(missing_message(name, int(where[0]), int(where.size), n))
+    counts = np.zeros(len(cats), dtype=np.int64)
+    for s in _chunks(n):
+        counts += np.bincount(codes[s].astype(np.intp), minlength=len(cats))
+    used = np.flatnonzero(counts).tolist()
+    present = [cats[i] for i in used]
+    kind = check_values(present, name, names)
+    try:
+        values = sorted(present)
+    except TypeError:
+        values = present
+    position = {x: i for i, x in enumerate(values)}
+    catmap = np.full(len(cats), -1, dtype=np.intp)
+    catmap[used] = [position[cats[i]] for i in used]
+
+    def encode(remap):
+        composed = np.where(catmap >= 0, remap[np.maximum(catmap, 0)], -1)
+        return lambda s: composed.take(codes[s])
+
+    return values, kind, encode
+
+
+def _categorical_matrix(a, b, labels, w, names, together):
+    """Two pandas Categoricals counted through their codes, as two integer vectors are (one
+    bincount, :func:`_small_joint`): the second one's codes are moved into the first one's
+    categories when they differ (one take), and only the categories in use are read as
+    Python values.  None when there are too many categories for one joint count."""
+    cats = list(a.categories)
+    where = {v: i for i, v in enumerate(cats)}
+    for v in b.categories:
+        if v not in where:
+            where[v] = len(cats)
+            cats.append(v)
+    c1 = a.codes
+    if b.categories == a.categories:
+        c2 = b.codes
+    else:
+        move = np.array([where[v] for v in b.categories] + [-1], dtype=np.intp)
+        c2 = move.take(b.codes)  # -1 (missing) stays -1
+    for codes, name in ((c1, names[0]), (c2, names[1])):
+        if codes.shape[0] and int(codes.min()) < 0:
+            bad = np.flatnonzero(codes < 0)
+            raise ValueError(missing_message(name, int(bad[0]), int(bad.size), codes.shape[0]))
+    joint = _small_joint(c1, c2, w)
+    if joint is None:
+        return None
+    counts, weighted, lo = joint
+    full = counts if weighted is None else weighted
+    used = [np.flatnonzero(counts.sum(axis=k) > 0) for k in (1, 0)]  # rows: a, columns: b
+    distinct = [[cats[lo + i] for i in u.tolist()] for u in used]
+    present = np.flatnonzero((counts.sum(axis=0) + counts.sum(axis=1)) > 0).tolist()
+    observed = [cats[lo + i] for i in present]
+    kind = check_values(observed, join_names(list(names)), together)
+    if kind == "string":
+        refuse_missing_tokens([a, b], distinct, names, labels)
+    if labels is None:
+        try:
+            order = sorted(observed)
+        except TypeError:
+            order = observed
+    else:
+        order = labels_of_kind(labels, kind, names, together)
+    seen = {cats[lo + i]: i for i in present}
+    mine = [i for i, v in enumerate(order) if v in seen]
+    src = [seen[order[i]] for i in mine]
+    C = np.zeros((len(order), len(order)), dtype=full.dtype)
+    C[np.ix_(mine, mine)] = full[np.ix_(src, src)]
+    if labels is not None:
+        kept = int(counts[np.ix_(src, src)].sum())
+        if kept == 0:
+            _no_pair_left(order, observed, bool(mine))
+        listed = set(order)
+        outside = [v for v in observed if v not in listed]
+        warn_left_out(int(counts.sum()) - kept, int(counts.sum()), order, outside, names)
+    return C, order, kind
 
 
 def _small_joint(a, b, w):
@@ -234,8 +322,12 @@ def _from_joint(joint, labels, names, together):
     C = np.zeros((K, K), dtype=full.dtype)
     src = [at[i] for i in mine]
     C[np.ix_(mine, mine)] = full[np.ix_(src, src)]
-    if counts[np.ix_(src, src)].sum() == 0:
+    kept = int(counts[np.ix_(src, src)].sum())
+    if kept == 0:
         _no_pair_left(order, observed, bool(mine))
+    listed = set(order)
+    outside = [v for v in observed if v not in listed]
+    warn_left_out(int(counts.sum()) - kept, int(counts.sum()), order, outside, names)
     return C, order, "number"
 
 
@@ -270,6 +362,8 @@ def joint_counts(vectors, names, labels, weights=None, together=None):
         )
     kind = kinds[0]
     values = [v for v, _, _ in coded]
+    if kind == "string":
+        refuse_missing_tokens([a for a, _ in vectors], values, names, labels)
     if labels is None:
         try:
             order = sorted(set().union(*values))
@@ -311,6 +405,9 @@ def joint_counts(vectors, names, labels, weights=None, together=None):
             observed = sorted(set(values[0]) | set(values[1]), key=lambda x: (str(type(x)), x))
             _no_pair_left(order, observed, any_listed)
         raise ValueError(f"labels={short(order)} leaves no case whose {m} labels are all listed")
+    if labels is not None and kept < n:
+        outside = [x for x in dict.fromkeys(x for v in values for x in v) if x not in position]
+        warn_left_out(n - kept, n, order, outside, names)
     return T.reshape((K,) * m), order, kind
 
 
@@ -321,6 +418,10 @@ def count_matrix(y1, y2, labels, sample_weight, names=("y1", "y2")):
     )
     (a, ka), (b, kb) = check_pair(y1, y2, names, together)
     w = check_sample_weight(sample_weight, a.shape[0])
+    if ka == kb == "categorical":
+        out = _categorical_matrix(a, b, labels, w, names, together)
+        if out is not None:
+            return out
     if a.dtype.kind in "biu" and b.dtype.kind in "biu":
         joint = _small_joint(a, b, w)
         if joint is not None:
@@ -351,7 +452,9 @@ def confusion_matrix(
     y2 : array-like of shape (n,)
         Predicted labels (rater 2, the columns; scikit-learn's ``y_pred``).
     labels : array-like of shape (K,), optional
-        The classes and their order.  Cases with a label outside ``labels`` are left out.
+        The classes and their order.  Cases with a label outside ``labels`` are left out, as
+        scikit-learn leaves them out, with a ``UserWarning`` that counts them and names the
+        labels (never silently; the reports refuse such a list instead).
         By default, the sorted union of the observed labels.
     sample_weight : array-like of shape (n,), optional
         Non-negative weight per case; the matrix then holds summed weights (float).

@@ -5,6 +5,7 @@ never guessing an order."""
 from __future__ import annotations
 
 import math
+import warnings
 from typing import Any
 
 import numpy as np
@@ -183,7 +184,9 @@ def matrix_from_counts(
                 "category a name"
             )
     weights = values.astype(np.float64)
-    C, order, _, source = labelled_matrix(a, b, labels, weights, names=(names[0], names[1]))
+    with warnings.catch_warnings():  # a label outside labels= is refused below, not warned
+        warnings.filterwarnings("ignore", message="labels=.* leaves out", category=UserWarning)
+        C, order, _, source = labelled_matrix(a, b, labels, weights, names=(names[0], names[1]))
     if labels is not None and C.sum() != weights.sum():
         inside = set(order)
         outside = next(v for v in list(a) + list(b) if v not in inside)

@@ -322,7 +322,8 @@ def rating_table(
 
     >>> import numpy as np
     >>> import kappalib as kl
-    >>> table = kl.rating_table([[1, 2, 2, 1], [1, 2, 1, np.nan], [1, 2, 2, 2]])
+    >>> data = [[1, 2, 2, 1], [1, 2, 1, np.nan], [1, 2, 2, 2]]  # 3 raters x 4 units
+    >>> table = kl.rating_table(data, layout="raters x units")
     >>> table.tolist(), table.labels
     ([[3, 0], [0, 3], [1, 2], [1, 1]], (1.0, 2.0))
     """

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import math
 import numbers
+import sys
+import warnings
+from pathlib import Path
 
 import numpy as np
 
 from .._shared.errors import LabelKindError
 from .._shared.messages import short
-from .missing import token_key
+from .missing import DEFAULT_TOKENS, token_key
 
 
 def has_big_int(y):
@@ -73,8 +76,54 @@ def check_values(values, name, names):
     return kinds.pop() if kinds else None
 
 
+class CategoricalCodes:
+    """A pandas Categorical read through its integer codes and its categories (issue 30,
+    item 15): 1e7 strings are never turned into 1e7 Python objects.  ``codes`` is the
+    Categorical's own array (-1 for a missing value), ``categories`` a list of Python values."""
+
+    __slots__ = ("categories", "codes")
+    dtype = np.dtype(object)  # never an integer fast path
+
+    def __init__(self, codes, categories):
+        self.codes, self.categories = codes, categories
+
+    @property
+    def shape(self):
+        return self.codes.shape
+
+    def __len__(self):
+        return self.codes.shape[0]
+
+    def __array__(self, dtype=None, copy=None):  # the error paths only: decoded, slowly
+        out = np.array([*self.categories, None], dtype=object)[self.codes]
+        return out if dtype is None else out.astype(dtype)
+
+
+def categorical_codes(y):
+    """A pandas Categorical, or a Series or Index of one, as :class:`CategoricalCodes`; else
+    None.  Duck-typed on pandas' own names (``.cat`` / ``.codes`` and ``.categories``), so
+    pandas is never imported here."""
+    dtype = getattr(y, "dtype", None)
+    if getattr(dtype, "name", None) != "category" or not hasattr(dtype, "categories"):
+        return None
+    if not type(y).__module__.startswith("pandas"):
+        return None
+    cat = y.array if hasattr(y, "array") else y  # Series / Index -> Categorical
+    codes = np.asarray(getattr(cat, "codes", None))
+    if codes.ndim != 1 or codes.dtype.kind not in "iu":
+        return None
+    categories = [v.item() if isinstance(v, np.generic) else v for v in dtype.categories.tolist()]
+    return CategoricalCodes(codes, categories)
+
+
 def as_vector(y, name, names):
-    """y as a 1-D array and its kind ('number', 'string' or 'object' to be checked later)."""
+    """y as a 1-D array and its kind ('number', 'string' or 'object' to be checked later),
+    or a pandas Categorical as :class:`CategoricalCodes` of kind 'categorical'."""
+    coded = categorical_codes(y)
+    if coded is not None:
+        if coded.shape[0] == 0:
+            raise ValueError(f"{name} must contain at least one label, got an empty sequence")
+        return coded, "categorical"
     try:
         arr = np.asarray(y)
     except Exception as exc:
@@ -164,6 +213,72 @@ def check_labels(labels, names):
             seen.add(v)
         raise ValueError(f"labels must not repeat a label, got {dup!r} twice in {short(values)}")
     return values, kind
+
+
+_PACKAGE = str(Path(__file__).resolve().parents[1])
+
+
+_REPORTS = str(Path(_PACKAGE) / "_report")
+
+
+def user_stacklevel():
+    """The ``stacklevel`` of the first frame outside kappalib, seen from the function that
+    calls ``warnings.warn`` (so that a warning names the user's line), and whether a report
+    (``kappalib/_report``) is on the way (it refuses what the functions warn about)."""
+    level, frame, report = 1, sys._getframe(1), False
+    while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE):
+        report = report or frame.f_code.co_filename.startswith(_REPORTS)
+        frame, level = frame.f_back, level + 1
+    return level, report
+
+
+def warn_left_out(left_out, n, order, outside, names):
+    """Say that ``labels=`` left ``left_out`` of ``n`` cases out.
+
+    The rule of the functions that follow scikit-learn (``confusion_matrix``,
+    ``cohen_kappa_score``, ...): a case with a label outside ``labels`` is left out, as
+    scikit-learn leaves it out, so that the number is scikit-learn's; but never silently.
+    (The reports refuse instead: a report's number is cited, and a label missing from the
+    list is most often a typo.)
+    """
+    if not left_out:
+        return
+    level, report = user_stacklevel()
+    if not report:
+        names = list(names)
+        where = " or ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else names[0]
+        warnings.warn(
+            f"labels={short(order, 60)} leaves out {left_out} of {n} cases, whose label in "
+            f"{where} is not listed ({short(outside, 60)}), as scikit-learn leaves them out; "
+            "list those labels to count the cases, or drop the cases first to silence this",
+            UserWarning,
+            stacklevel=level,
+        )
+
+
+def refuse_missing_tokens(arrays, distinct, names, labels):
+    """Refuse a string label that reads as missing (``_input/missing.py``: blank, ``NA``,
+    ``N/A``, ``NaN``, ``null``, ``#N/A``, ``<NA>``, ``.``, ``-``, any case) unless ``labels``
+    lists it; a blank is refused even then.  ``distinct`` holds each vector's distinct
+    labels, so the check costs one look-up per distinct label."""
+    listed = () if labels is None else list(labels)
+    keys = {token_key(v) for v in listed if isinstance(v, str)} - {""}
+    for arr, values, name in zip(arrays, distinct, names, strict=True):
+        bad = [
+            v
+            for v in values
+            if isinstance(v, str) and token_key(v) in DEFAULT_TOKENS and token_key(v) not in keys
+        ]
+        if bad:
+            word = bad[0]
+            hits = np.flatnonzero(np.asarray(arr, dtype=object) == word)
+            advice = "" if word.strip() == "" else f", or list {word!r} in labels if it is a class"
+            raise ValueError(
+                f"{name} holds the label {word!r} ({hits.size} of {len(arr)} cases, first at "
+                f"index {int(hits[0])}), which reads as a missing label: drop those cases from "
+                f"both vectors first{advice} (scikit-learn would count it as a class; kappalib "
+                "does not guess which it is)"
+            )
 
 
 def categorical_order(y, name):

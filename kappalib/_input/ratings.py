@@ -4,10 +4,16 @@
 
 * ``"units x raters"``: one row per unit (subject), one column per rater.  The layout of
   pandas, statsmodels' ``aggregate_raters``, pingouin, R's irr and every spreadsheet, and
-  the only one a :class:`pandas.DataFrame` is read in (unless ``layout=`` says otherwise).
-* ``"raters x units"``: one row per rater, the ``krippendorff`` package's layout, and the
-  default for plain arrays and lists (as it always was).  A plain array with more rows than
-  columns (40 raters for 3 units?) is refused unless ``layout=`` is given.
+  the one a :class:`pandas.DataFrame` is read in without ``layout=``: its columns are
+  named variables, and a rater is a variable of the unit (a tidy table's rule, which every
+  one of those tools follows), so the frame itself says which way it runs.
+* ``"raters x units"``: one row per rater, the ``krippendorff`` package's layout.
+
+A plain array or list says neither: a 3 x 5 array is 3 raters of 5 units or 5 raters of 3
+units, and the two readings give different numbers (issue 30, item 9).  So without
+``layout=`` it is refused, whatever its shape, in one sentence that names both readings.
+(Until issue 30 it was read raters x units unless it had more rows than columns: a guess
+from the shape.)
 
 **What is missing.**  One rule (``missing.py``): a rating is missing when it is ``None``, a
 float NaN or pandas' ``NA``/``NaT``.  A string is a rating; a string that reads as a
@@ -45,6 +51,45 @@ MISSING_WORDS = DEFAULT_TOKENS
 
 def is_dataframe(data: Any) -> bool:
     return type(data).__module__.split(".")[0] == "pandas" and hasattr(data, "columns")
+
+
+def frame_columns(data: Any) -> list[Any] | None:
+    """The column names of a data frame that is not pandas' (a polars DataFrame, a pyarrow
+    Table, anything that speaks the dataframe interchange protocol or the Arrow PyCapsule
+    stream), else None.  Read column by column through numpy, so neither polars nor pyarrow
+    is a dependency (issue 30, item 15)."""
+    if is_dataframe(data) or not (
+        hasattr(data, "__dataframe__") or hasattr(data, "__arrow_c_stream__")
+    ):
+        return None
+    names = getattr(data, "column_names", None)  # pyarrow
+    if names is None:
+        names = getattr(data, "columns", None)  # polars
+    if names is None or isinstance(names, str):
+        return None
+    return list(names)
+
+
+def _column(col: Any) -> np.ndarray:
+    """One column of a polars or pyarrow frame as a 1-D numpy array (nulls as None or NaN)."""
+    to_numpy = getattr(col, "to_numpy", None)
+    if to_numpy is not None:
+        try:
+            arr = to_numpy(zero_copy_only=False)  # pyarrow
+        except TypeError:
+            arr = to_numpy()  # polars
+    else:
+        arr = np.asarray(col)
+    return np.asarray(arr)
+
+
+def _foreign_frame_values(data: Any, names: list[Any]) -> np.ndarray:
+    """A polars or pyarrow frame as a units x raters array: numbers as float64 (a null as
+    NaN), otherwise Python objects (a null as None)."""
+    cols = [_column(data[c] if not hasattr(data, "column") else data.column(c)) for c in names]
+    if cols and all(c.dtype.kind in "biuf" for c in cols):
+        return np.column_stack([c.astype(np.float64) for c in cols])
+    return np.column_stack([c.astype(object) for c in cols]) if cols else np.empty((0, 0))
 
 
 def _is_missing(v: Any) -> bool:
@@ -94,6 +139,12 @@ def orient(data: Any, layout: Any, name: str) -> tuple[Any, list[Any] | None, li
             "kl.rating_table returns; pass that table to fleiss_kappa, gwet_ac1_multi or "
             "brennan_prediger_multi, and the ratings themselves here"
         )
+    names = frame_columns(data)
+    if names is not None:  # polars, pyarrow: read as a DataFrame is, one row per unit
+        values = _foreign_frame_values(data, names)
+        if layout == "raters x units":
+            return values, None, [f"row {i}" for i in range(values.shape[0])]
+        return values.T, None, [f"column {v!r}" for v in names]
     if is_dataframe(data):
         values, order = _frame_values(data)
         if layout == "raters x units":
@@ -105,12 +156,14 @@ def orient(data: Any, layout: Any, name: str) -> tuple[Any, list[Any] | None, li
             shape = np.shape(data)
         except ValueError:
             shape = ()
-        if len(shape) == 2 and shape[0] > shape[1]:
+        if len(shape) == 2:
+            r, c = shape
             raise ValueError(
-                f"{name} has {shape[0]} rows and {shape[1]} columns: read as raters x units "
-                f"(the default for arrays) that is {shape[0]} raters for only {shape[1]} "
-                "units; pass layout='units x raters' if each row is a unit (the layout of "
-                "pandas, statsmodels and irr), or layout='raters x units' if it really is"
+                f"{name} is a {r} x {c} array with no layout, and its shape does not say "
+                f"which way it runs: pass layout='raters x units' if each row is a rater "
+                f"({r} raters, {c} units; the krippendorff package's layout) or "
+                f"layout='units x raters' if each row is a unit ({r} units, {c} raters; "
+                "the layout of pandas, statsmodels and irr)"
             )
         return data, None, None
     if layout == "units x raters":
@@ -384,8 +437,8 @@ def prepare(
 RATINGS_DOC = """One row per unit, one column per rater (``layout="units x raters"``, the layout
         of pandas, statsmodels, pingouin and irr), or one row per rater
         (``layout="raters x units"``, the ``krippendorff`` package's).  A DataFrame is
-        read units x raters; a plain array raters x units, and one with more rows than
-        columns is refused unless ``layout`` is given.  ``None``, NaN or pandas' ``NA``
+        read units x raters (its columns are the raters); a plain array or list must say
+        which with ``layout``: its shape never does.  ``None``, NaN or pandas' ``NA``
         marks a missing rating; a string that reads as one (blank, ``"NA"``, ``"nan"``,
         ``"null"``, ``"."``, ... in any case) is refused unless ``labels`` lists it.
         Numbers or strings."""

@@ -252,7 +252,8 @@ def ratings_report(
 
     >>> import kappalib as kl
     >>> from kappalib import datasets
-    >>> report = kl.ratings_report(datasets.load("krippendorff2011_example").data)
+    >>> data = datasets.load("krippendorff2011_example").data
+    >>> report = kl.ratings_report(data, layout="raters x units")
     >>> round(report["Krippendorff's alpha"].estimate, 3), report.n_missing
     (0.743, 7)
     """

@@ -287,7 +287,7 @@ def kappa_difference(
     >>> ratings = [[0, 0, 0, 0, 0, 1, 1, 1, 1, 1],
     ...            [0, 1, 0, 1, 0, 1, 0, 1, 1, 1],
     ...            [0, 0, 0, 0, 1, 1, 1, 1, 1, 1]]
-    >>> d = kl.kappa_difference(ratings, ((0, 1), (0, 2)))
+    >>> d = kl.kappa_difference(ratings, ((0, 1), (0, 2)), layout="raters x units")
     >>> round(d.coefficients[0].estimate, 2), round(d.coefficients[1].estimate, 2)
     (0.4, 0.8)
     >>> round(d.estimate, 2), round(d.standard_error, 3), round(d.pvalue, 3)
@@ -501,7 +501,7 @@ def light_kappa_test(
     Three raters, four units: the pairwise kappas are 1/2, 1 and 1/2.
 
     >>> import kappalib as kl
-    >>> t = kl.light_kappa_test([[1, 1, 2, 2], [1, 2, 2, 2], [1, 1, 2, 2]])
+    >>> t = kl.light_kappa_test([[1, 1, 2, 2], [1, 2, 2, 2], [1, 1, 2, 2]], layout="raters x units")
     >>> round(t.estimate, 6), round(t.null_standard_error, 4), round(t.z, 3)
     (0.666667, 0.2635, 2.53)
     """

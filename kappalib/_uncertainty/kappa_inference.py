@@ -471,7 +471,8 @@ def cohen_kappa_confint(
         Labels of rater 1 (rows) and rater 2 (columns).
     labels : array-like of shape (K,), optional
         The classes **and their order**; required for weighting string labels (or pass
-        ordered pandas Categoricals).
+        ordered pandas Categoricals).  A case with a label outside them is left out, with a
+        ``UserWarning`` that counts it (as :func:`confusion_matrix`).
     weighting, scores :
         As in :func:`kappa`.
     sample_weight : array-like of shape (n,), optional

@@ -256,7 +256,7 @@ def ratings_standard_error(
 
     >>> import kappalib as kl
     >>> data = kl.datasets.load("krippendorff2011_example").data  # 4 raters x 12 units
-    >>> table = kl.rating_table(data)
+    >>> table = kl.rating_table(data, layout="raters x units")
     >>> round(kl.ratings_standard_error(table, coefficient="ac1"), 5)
     0.14295
     """
@@ -392,14 +392,16 @@ def ratings_confint(
 
     >>> import kappalib as kl
     >>> data = kl.datasets.load("krippendorff2011_example").data  # 4 raters x 12 units
-    >>> table = kl.rating_table(data)
+    >>> table = kl.rating_table(data, layout="raters x units")
     >>> ci = kl.ratings_confint(table, coefficient="ac1")
     >>> round(ci.low, 5), round(ci.high, 5)
     (0.46081, 1.0)
 
     Alpha has no analytic interval; the bootstrap over its 11 pairable units (seeded):
 
-    >>> ci = kl.ratings_confint(data, coefficient="alpha", method="percentile", rng=0)
+    >>> ci = kl.ratings_confint(
+    ...     data, coefficient="alpha", method="percentile", rng=0, layout="raters x units"
+    ... )
     >>> round(ci.low, 2), round(ci.high, 2)
     (0.41, 1.0)
     """
