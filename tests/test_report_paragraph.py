@@ -125,7 +125,9 @@ def test_unweighted_kappa_keeps_its_plain_sentence():
 def test_the_paragraphs_name_kappalib_and_its_version(tmp_path):
     said = f"The numbers were computed with kappalib {kl.__version__}."
     two = kl.agreement_report(C=[[8, 2], [1, 9]]).methods_paragraph()
-    many = kl.ratings_report(kl.datasets.load("krippendorff2011_example").data)
+    many = kl.ratings_report(
+        kl.datasets.load("krippendorff2011_example").data, layout="raters x units"
+    )
     path = _write(tmp_path / "v.csv", ["a", "b"], [["x", "x"], ["y", "y"], ["x", "y"]])
     measured = kl.ratings_report(
         [[1.5, 2.0, 2.5], [3.1, 2.9, 3.3], [4.0, 4.4, 3.8], [5.2, 5.0, 5.1]],
@@ -331,7 +333,7 @@ def test_the_intervals_are_said_to_be_conditional_on_the_raters(tmp_path):
     two = kl.agreement_report(C=[[8, 2], [1, 9]]).methods_paragraph()
     assert "The interval treats the units as sampled and the two raters as fixed" in two
     data = kl.datasets.load("krippendorff2011_example").data
-    many = kl.ratings_report(data).methods_paragraph()
+    many = kl.ratings_report(data, layout="raters x units").methods_paragraph()
     assert "The intervals treat the units as sampled and these 4 raters as fixed" in many
     path = _write(tmp_path / "c.csv", ["a", "b"], [["x", "x"], ["y", "y"], ["x", "y"]])
     assert "the two raters as fixed" in _cli(path, "--columns", "a", "b")
