@@ -260,12 +260,7 @@ def _categorical_matrix(a, b, labels, w, names, together):
     C = np.zeros((len(order), len(order)), dtype=full.dtype)
     C[np.ix_(mine, mine)] = full[np.ix_(src, src)]
     if labels is not None:
-        kept = int(counts[np.ix_(src, src)].sum())
-        if kept == 0:
-            _no_pair_left(order, observed, bool(mine))
-        listed = set(order)
-        outside = [v for v in observed if v not in listed]
-        warn_left_out(int(counts.sum()) - kept, int(counts.sum()), order, outside, names)
+        _say_left_out(counts, src, order, observed, bool(mine), names)
     return C, order, kind
 
 
@@ -297,6 +292,17 @@ def _small_joint(a, b, w):
     return counts, (None if w is None else weighted.reshape(span, span)), lo
 
 
+def _say_left_out(counts, src, order, observed, any_label_observed, names):
+    """The cases whose labels ``labels=`` does not list: none kept is refused, some left out
+    is warned of with their count (as scikit-learn leaves them out, never silently)."""
+    kept = int(counts[np.ix_(src, src)].sum())
+    if kept == 0:
+        _no_pair_left(order, observed, any_label_observed)
+    listed = set(order)
+    outside = [v for v in observed if v not in listed]
+    warn_left_out(int(counts.sum()) - kept, int(counts.sum()), order, outside, names)
+
+
 def _no_pair_left(order, observed, any_label_observed):
     if not any_label_observed:
         raise ValueError(
@@ -322,12 +328,7 @@ def _from_joint(joint, labels, names, together):
     C = np.zeros((K, K), dtype=full.dtype)
     src = [at[i] for i in mine]
     C[np.ix_(mine, mine)] = full[np.ix_(src, src)]
-    kept = int(counts[np.ix_(src, src)].sum())
-    if kept == 0:
-        _no_pair_left(order, observed, bool(mine))
-    listed = set(order)
-    outside = [v for v in observed if v not in listed]
-    warn_left_out(int(counts.sum()) - kept, int(counts.sum()), order, outside, names)
+    _say_left_out(counts, src, order, observed, bool(mine), names)
     return C, order, "number"
 
 
