@@ -34,7 +34,7 @@ def as_table(table: Any, name: str = "table", *, declared: bool = False) -> np.n
         ) from None
     if arr.dtype == object or not (np.issubdtype(arr.dtype, np.number) or arr.dtype == np.bool_):
         hint = (
-            " (raw ratings go through kl.rating_table(ratings) first)"
+            " (raw ratings go through kl.rating_table(ratings, layout=...) first)"
             if arr.dtype.kind in "USO"
             else ""
         )
@@ -55,7 +55,7 @@ def as_table(table: Any, name: str = "table", *, declared: bool = False) -> np.n
         raise ValueError(
             f"{name} must contain only finite counts, got {float(arr[pos])!r} at index {pos} "
             "(a missing rating is a count of 0; raw ratings with NaN go through "
-            "kl.rating_table(ratings) first)"
+            "kl.rating_table(ratings, layout=...) first)"
         )
     if lo < 0:
         pos = tuple(int(i) for i in np.argwhere(arr < 0)[0])
@@ -69,7 +69,7 @@ def as_table(table: Any, name: str = "table", *, declared: bool = False) -> np.n
         pos = tuple(int(i) for i in np.argwhere(~whole)[0])
         raise ValueError(
             f"{name} must hold counts of ratings (whole numbers), got {float(arr[pos])!r} at "
-            f"index {pos}; raw ratings go through kl.rating_table(ratings) first"
+            f"index {pos}; raw ratings go through kl.rating_table(ratings, layout=...) first"
         )
     if not declared and arr.shape[1] >= 2:
         totals = np.einsum("ik->i", arr)

@@ -905,7 +905,7 @@
     if (w.weighting !== null) calls.push(["brennan_prediger_weighted", `kl.brennan_prediger(C, ${wk})`]);
     calls.push(["mcc", "kl.mcc(C)"]);
     if (pairsOf(input.C)) {
-      calls.push(["alpha_nominal", 'kl.krippendorff_alpha(list(kl.labels_from_matrix(C)), level_of_measurement="nominal")']);
+      calls.push(["alpha_nominal", 'kl.krippendorff_alpha(list(kl.labels_from_matrix(C)), level_of_measurement="nominal", layout="raters x units")']);
     }
     if (input.C.length === 2) calls.push(["prevalence_index", "kl.prevalence_index(C)"], ["bias_index", "kl.bias_index(C)"]);
     for (const [key, call] of calls) lines.push(`print("${key}", ${call})`);

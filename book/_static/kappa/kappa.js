@@ -1055,7 +1055,7 @@
         if (Math.floor(x) !== x) {
           throw new Error(
             `${name} must hold counts of ratings (whole numbers), got ${pyFloatRepr(x)} at index (${i}, ${k}); ` +
-              "raw ratings go through kl.rating_table(ratings) first",
+              "raw ratings go through kl.rating_table(ratings, layout=...) first",
           );
         }
       }
