@@ -157,6 +157,21 @@ LISTS = [None, [], ["NA"], ["none", "mild", "NA"], ["n/a", "-"], ["", "."], [" N
          ["NAN", 1, 2.5]]  # fmt: skip
 
 
+def _kappa_js_with_words(script: str, query: dict) -> dict:
+    """Run ``script`` in Node with ``K`` (kappa.js, given the report's words) and ``q`` (the
+    query) defined; it prints one JSON object, returned parsed."""
+    prelude = (
+        "const K = require(process.argv[1]); const q = JSON.parse(process.argv[2]);"
+        "K.setWords(JSON.parse(require('fs').readFileSync(process.argv[3], 'utf8')));"
+    )
+    run = subprocess.run(
+        [NODE, "-e", prelude + script, str(ROOT / "book" / "_static" / "kappa" / "kappa.js"),
+         json.dumps(query), str(ROOT / "kappalib" / "_shared" / "report_words.json")],
+        capture_output=True, text=True, timeout=60, check=True,
+    )  # fmt: skip
+    return json.loads(run.stdout)
+
+
 def test_the_page_reads_missing_values_as_kappalib_does():
     """The calculator's missing-value tokens (Kappa.NA_VALUES, kappa.js) are kappalib's
     (kappalib/_input/missing.py, the oracle), and its reading of each spelling, with and
@@ -168,19 +183,12 @@ def test_the_page_reads_missing_values_as_kappalib_does():
 
     counts = [[["NA", 2], ["", 3], ["-", 1]], [["n/a", 1]], [["", 4]], [], [[".", 10], ["NaN", 1]]]
     script = (
-        "const K = require(process.argv[1]); const q = JSON.parse(process.argv[2]);"
-        "K.setWords(JSON.parse(require('fs').readFileSync(process.argv[3], 'utf8')));"
         "console.log(JSON.stringify({tokens: K.NA_VALUES,"
         " missing: q.lists.map((l) => K.missingSpellings(q.spellings, l)),"
         " caveats: q.counts.map((c) => K.missingCaveat(c))}));"
     )
     query = {"spellings": SPELLINGS, "lists": LISTS, "counts": counts}
-    run = subprocess.run(
-        [NODE, "-e", script, str(ROOT / "book" / "_static" / "kappa" / "kappa.js"),
-         json.dumps(query), str(ROOT / "kappalib" / "_shared" / "report_words.json")],
-        capture_output=True, text=True, timeout=60, check=True,
-    )  # fmt: skip
-    page = json.loads(run.stdout)
+    page = _kappa_js_with_words(script, query)
     assert page["tokens"] == list(NA_VALUES), "kappa.js's NA_VALUES differ from kappalib's"
     for listed, got in zip(LISTS, page["missing"], strict=True):
         want, _ = classify(SPELLINGS, DEFAULT_TOKENS, listed)
@@ -209,18 +217,11 @@ def test_the_page_reads_case_variants_as_kappalib_does():
     triples = [[["Mild", "mild", 1], ["na", "NA", 2]], [["It's", "it's", 3]], [["A\\B", "a\\b", 1]],
                [["Mild", "mild", 0]], []]  # fmt: skip
     script = (
-        "const K = require(process.argv[1]); const q = JSON.parse(process.argv[2]);"
-        "K.setWords(JSON.parse(require('fs').readFileSync(process.argv[3], 'utf8')));"
         "console.log(JSON.stringify({variants: q.lists.map((l) => K.caseVariants(q.values, l)),"
         " caveats: q.triples.map((t) => K.variantsCaveat(t))}));"
     )
     query = {"values": values, "lists": lists, "triples": triples}
-    run = subprocess.run(
-        [NODE, "-e", script, str(ROOT / "book" / "_static" / "kappa" / "kappa.js"),
-         json.dumps(query), str(ROOT / "kappalib" / "_shared" / "report_words.json")],
-        capture_output=True, text=True, timeout=60, check=True,
-    )  # fmt: skip
-    page = json.loads(run.stdout)
+    page = _kappa_js_with_words(script, query)
     for listed, got in zip(lists, page["variants"], strict=True):
         read_as, clashes = case_variants(values, listed)
         assert got["readAs"] == [list(p) for p in read_as.items()], listed
